@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Layout: producers/files -> sync -> store -> core rules -> screen model -> terminal.
+/// See README.md ("How the code is laid out").
+let package = Package(
+    name: "tinbox",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tinbox", targets: ["tinbox"])
+    ],
+    targets: [
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CWidth", path: "Sources/CWidth"),
+        .target(name: "InboxCore", dependencies: ["CWidth"]),
+        .target(name: "InAppEngine", dependencies: ["InboxCore"]),
+        .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),
+        .target(name: "InboxSync", dependencies: ["InboxCore", "InboxStore"]),
+        .target(name: "TerminalUI", dependencies: ["InboxCore", "CNcursesw"]),
+        .executableTarget(
+            name: "tinbox",
+            dependencies: ["InboxCore", "InAppEngine", "InboxStore", "InboxSync", "TerminalUI"]
+        ),
+        .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
+        .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"]),
+        .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"]),
+        .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A message's identity: the pair (producer, id) (PROTOCOL 1.2).
+public struct MessageKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var producer: String
+    public var id: String
+
+    public init(producer: String, id: String) {
+        self.producer = producer
+        self.id = id
+    }
+
+    public static func < (lhs: MessageKey, rhs: MessageKey) -> Bool {
+        (lhs.producer, lhs.id) < (rhs.producer, rhs.id)
+    }
+
+    /// `producer/id`, the spelling `tinbox mark` accepts when two producers share an id.
+    public var description: String { "\(producer)/\(id)" }
+}
+
+/// The two producer kinds tinbox knows (PROTOCOL 1).
+public enum ProducerKind: String, Sendable, CaseIterable, Codable {
+    case engagement
+    case appMessaging = "app-messaging"
+}
+
+/// One call-to-action button (PROTOCOL 1.2); every field is optional.
+public struct CTAButton: Equatable, Sendable, Codable {
+    public var buttonId: String?
+    public var label: String?
+    public var iosDeeplink: String?
+    public var androidDeeplink: String?
+    public var webUrl: String?
+
+    public init(
+        buttonId: String? = nil, label: String? = nil, iosDeeplink: String? = nil,
+        androidDeeplink: String? = nil, webUrl: String? = nil
+    ) {
+        self.buttonId = buttonId
+        self.label = label
+        self.iosDeeplink = iosDeeplink
+        self.androidDeeplink = androidDeeplink
+        self.webUrl = webUrl
+    }
+}
+
+/// An inbox message as a producer sent it. Local state lives apart (`MessageState`).
+///
+/// Text fields hold the producer's raw strings: they pass `TerminalText.sanitize` before
+/// they are measured or drawn.
+public struct InboxMessage: Equatable, Sendable {
+    public var key: MessageKey
+    /// The producer's `isRead` (missing means unread).
+    public var serverRead: Bool
+    public var start: Date?
+    public var end: Date?
+    public var title: String
+    public var body: String?
+    public var imageUrl: String?
+    public var buttons: [CTAButton]
+    public var isPinned: Bool
+    public var receiveDate: Date
+    public var messageDetails: String?
+
+    public init(
+        key: MessageKey, serverRead: Bool = false, start: Date? = nil, end: Date? = nil,
+        title: String, body: String? = nil, imageUrl: String? = nil, buttons: [CTAButton] = [],
+        isPinned: Bool = false, receiveDate: Date, messageDetails: String? = nil
+    ) {
+        self.key = key
+        self.serverRead = serverRead
+        self.start = start
+        self.end = end
+        self.title = title
+        self.body = body
+        self.imageUrl = imageUrl
+        self.buttons = buttons
+        self.isPinned = isPinned
+        self.receiveDate = receiveDate
+        self.messageDetails = messageDetails
+    }
+
+    /// BEHAVIOR A.2: inside `start <= now < end`; a missing bound is open.
+    /// (Deletion is local state and is checked by the caller.)
+    public func isInWindow(at now: Date) -> Bool {
+        if let start, now < start { return false }
+        if let end, now >= end { return false }
+        return true
+    }
+}
+
+/// Local state of a message (BEHAVIOR A.1). Deleted is final.
+public enum MessageState: String, Sendable, Codable, CaseIterable {
+    case unread, read, deleted
+}
+
+/// What a list or count shows (CLI.md `--state`).
+public enum StateFilter: String, Sendable, CaseIterable {
+    case all, unread, read, deleted
+}
