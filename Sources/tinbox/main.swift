@@ -1,1 +1,65 @@
-print("tinbox")
+import Foundation
+
+/// The command layer: parses, runs one command, and maps errors to exit codes
+/// (0 success, 1 failure with one line on stderr, 64 bad usage).
+enum Main {
+    typealias Command = @Sendable ([String], () throws -> AppContext) throws -> Void
+
+    static let commands: [String: Command] = [
+        "list": ListCommand.run,
+        "count": CountCommand.run,
+        "mark": MarkCommand.run,
+        "refresh": RefreshCommand.run,
+        "inbox": InboxCommand.run,
+        "simulate": SimulateCommand.run,
+    ]
+
+    static func run() -> Int32 {
+        do {
+            let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+            try dispatch(arguments)
+            Output.flush()
+            return 0
+        } catch let error as UsageError {
+            Output.error(error.description)
+            return 64
+        } catch is SilentFailure {
+            Output.flush()
+            return 1
+        } catch {
+            Output.error("\(error)")
+            return 1
+        }
+    }
+
+    private static func dispatch(_ arguments: Arguments) throws {
+        var cached: AppContext?
+        let context: () throws -> AppContext = {
+            if let cached { return cached }
+            let made = try AppContext(options: arguments.global)
+            cached = made
+            return made
+        }
+        if arguments.global.version {
+            Output.line("tinbox \(Help.version)")
+            return
+        }
+        guard let command = arguments.command else {
+            if arguments.global.help { return Output.line(Help.overview) }
+            if let stray = arguments.rest.first { throw UsageError.unknown("option", stray, candidates: allOptions) }
+            return try ReaderCommand.run(context)
+        }
+        if command == "help" {
+            return Output.line(try arguments.rest.first.map(Help.text(for:)) ?? Help.overview)
+        }
+        guard let run = commands[command] else {
+            throw UsageError.unknown("command", command, candidates: Array(commands.keys) + ["help"])
+        }
+        if arguments.global.help { return Output.line(try Help.text(for: command)) }
+        try run(arguments.rest, context)
+    }
+
+    static let allOptions = Arguments.globalWithValue + Arguments.globalFlags
+}
+
+exit(Main.run())

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Schema migrations, applied in order by `PRAGMA user_version`. Append; never edit a shipped step.
+enum Migrations {
+    static let steps: [String] = [
+        // 1: inbox messages, local state, pending statuses and events, producers, settings.
+        """
+        CREATE TABLE messages(
+            producer TEXT NOT NULL,
+            id TEXT NOT NULL,
+            state INTEGER NOT NULL,          -- effective state: 0 unread, 1 read, 2 deleted
+            server_read INTEGER NOT NULL,
+            start_ms INTEGER,
+            end_ms INTEGER,
+            pinned INTEGER NOT NULL,
+            receive_ms INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT,
+            image_url TEXT,
+            buttons TEXT,                    -- JSON array of CTA buttons, NULL when none
+            button_count INTEGER NOT NULL,
+            details TEXT,
+            sync_generation INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY(producer, id)
+        );
+        CREATE INDEX messages_order ON messages(pinned DESC, receive_ms DESC, producer, id);
+        CREATE INDEX messages_state ON messages(state, start_ms, end_ms);
+        CREATE TABLE local_state(
+            producer TEXT NOT NULL,
+            id TEXT NOT NULL,
+            state INTEGER NOT NULL,
+            changed_ms INTEGER NOT NULL,
+            PRIMARY KEY(producer, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE pending_statuses(
+            producer TEXT NOT NULL,
+            id TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            queued_ms INTEGER NOT NULL,
+            PRIMARY KEY(producer, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE pending_events(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id TEXT NOT NULL UNIQUE,
+            producer TEXT NOT NULL,
+            event_type TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            details TEXT,
+            button_id TEXT,
+            event_ms INTEGER NOT NULL
+        );
+        CREATE TABLE producers(
+            name TEXT PRIMARY KEY,
+            operational INTEGER NOT NULL DEFAULT 1,
+            last_refresh_ms INTEGER,
+            last_outcome TEXT,
+            last_skipped INTEGER NOT NULL DEFAULT 0
+        ) WITHOUT ROWID;
+        CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        """
+    ]
+
+    static var latest: Int32 { Int32(steps.count) }
+
+    static func apply(to database: Database) throws {
+        let current = try database.userVersion
+        if current > latest {
+            throw StoreError.newerSchema(path: database.path, found: current, known: latest)
+        }
+        guard current < latest else { return }
+        try database.transaction {
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let version = try database.userVersion
+            for step in Int(version)..<steps.count {
+                try database.execute(steps[step])
+                try database.execute("PRAGMA user_version = \(step + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import CSQLite
+import Foundation
+
+/// One small wrapper over the SQLite C API: a connection with extended result codes,
+/// a busy timeout, prepared statements and one `check` that turns codes into `StoreError`.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+    private var cache: [String: Statement] = [:]
+    private var depth = 0
+
+    /// Opens (creating when missing) the database at `path`.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+        self.path = path
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw Self.error(code: code, message: reason, path: path)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        let text = message.map { String(cString: $0) } ?? ""
+        sqlite3_free(message)
+        try check(code, text)
+    }
+
+    /// A prepared statement, cached by its SQL text and reset for reuse.
+    public func prepare(_ sql: String) throws -> Statement {
+        if let statement = cache[sql] {
+            statement.reset()
+            return statement
+        }
+        var raw: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil))
+        let statement = Statement(raw!, database: self)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`: the write lock is taken up front, so two
+    /// processes never deadlock upgrading a read lock, and the change is durable when this returns.
+    /// Nested calls become savepoints, so a caller can group several operations into one
+    /// all-or-nothing change.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        let nested = depth > 0
+        try execute(nested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE")
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            let result = try body()
+            try execute(nested ? "RELEASE nested" : "COMMIT")
+            return result
+        } catch {
+            try? execute(nested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Prepares `sql`, binds `values`, lets `body` step through the rows, and resets the
+    /// statement afterwards, so no half-read statement keeps a read lock open.
+    public func query<T>(_ sql: String, _ values: [SQLValue] = [], _ body: (Statement) throws -> T) throws -> T {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        return try body(statement)
+    }
+
+    /// The first column of the first row as an integer (0 when there is no row).
+    public func integer(_ sql: String, _ values: [SQLValue] = []) throws -> Int64 {
+        try query(sql, values) { try $0.step() ? $0.int(0) : 0 }
+    }
+
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    public var userVersion: Int32 {
+        get throws {
+            Int32(try integer("PRAGMA user_version"))
+        }
+    }
+
+    func check(_ code: Int32, _ detail: String? = nil) throws {
+        guard code != SQLITE_OK, code != SQLITE_ROW, code != SQLITE_DONE else { return }
+        let message = detail.flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: sqlite3_errmsg(handle))
+        throw Self.error(code: code, message: message, path: path)
+    }
+
+    static func error(code: Int32, message: String, path: String) -> StoreError {
+        switch code & 0xFF {
+        case SQLITE_NOTADB, SQLITE_CORRUPT: return .notADatabase(path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: "unable to open the database file")
+        default: return .sqlite(path: path, code: code, message: message)
+        }
+    }
+}

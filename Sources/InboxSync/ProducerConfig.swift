@@ -1,0 +1,46 @@
+import Foundation
+import InboxCore
+
+/// One configured inbox producer (CLI.md config file `producers`, or `--feed [KIND=]SRC`).
+public struct ProducerConfig: Equatable, Sendable {
+    public enum Source: Equatable, Sendable {
+        case file(URL)
+        case http(URL)
+    }
+
+    public var kind: ProducerKind
+    public var source: Source
+    public var token: String?
+    public var contactKey: String?
+    public var pageSize: Int
+    public var maxMessages: Int
+    /// Shipped demo data: its dates are moved so the demo always looks current.
+    public var isDemo: Bool
+
+    public init(
+        kind: ProducerKind, source: Source, token: String? = nil, contactKey: String? = nil, pageSize: Int = 20,
+        maxMessages: Int = 1000, isDemo: Bool = false
+    ) {
+        self.kind = kind
+        self.source = source
+        self.token = token
+        self.contactKey = contactKey
+        self.pageSize = pageSize
+        self.maxMessages = maxMessages
+        self.isDemo = isDemo
+    }
+
+    /// The store's producer name: its kind (one producer of each kind at most).
+    public var name: String { kind.rawValue }
+
+    /// Reads `SRC` as an http(s) base URL or a file path (`~` expanded).
+    public static func source(_ text: String, relativeTo base: URL? = nil) -> Source {
+        let lower = text.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: text) {
+            return .http(url)
+        }
+        let expanded = (text as NSString).expandingTildeInPath
+        if expanded.hasPrefix("/") { return .file(URL(fileURLWithPath: expanded)) }
+        return .file(URL(fileURLWithPath: expanded, relativeTo: base ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import InboxCore
+import InboxStore
+import InboxSync
+
+/// What every command works with: the resolved paths, the config, the producers, and the
+/// store opened on first use.
+final class AppContext {
+    let options: GlobalOptions
+    let config: Config
+    let producers: [ProducerConfig]
+    let dataDirectory: URL
+    let clock: Clock
+    private var openedInbox: Inbox?
+
+    init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.options = options
+        clock = SystemClock()
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        dataDirectory = Self.directory(
+            explicit: options.dataDir, xdg: environment["XDG_DATA_HOME"], fallback: "\(home)/.local/share",
+            leaf: "tinbox")
+        if let path = options.config {
+            config = try Config(url: URL(fileURLWithPath: (path as NSString).expandingTildeInPath), required: true)
+        } else {
+            let folder = Self.directory(
+                explicit: nil, xdg: environment["XDG_CONFIG_HOME"], fallback: "\(home)/.config", leaf: "tinbox")
+            config = try Config(url: folder.appendingPathComponent("config.json"), required: false)
+        }
+        for warning in config.warnings { Output.warn(warning) }
+        producers = try Self.producers(options: options, config: config)
+    }
+
+    /// The inbox over the store, opened (and migrated) on first use.
+    func inbox() throws -> Inbox {
+        if let openedInbox { return openedInbox }
+        let inbox = Inbox(store: try Store(directory: dataDirectory), clock: clock)
+        openedInbox = inbox
+        return inbox
+    }
+
+    /// CLI.md: `list`, `count` and `mark` work on the store alone, except on a data directory
+    /// that was never refreshed, where they import once first (this counts as the first refresh).
+    func inboxImportingOnce() throws -> Inbox {
+        let inbox = try inbox()
+        if try !inbox.wasEverRefreshed() {
+            let results = try Refresher(inbox: inbox, producers: producers).manualRefresh()
+            for (producer, outcome) in results where !outcome.succeeded {
+                Output.warn(outcome.line(producer: producer))
+            }
+        }
+        return inbox
+    }
+
+    private static func directory(explicit: String?, xdg: String?, fallback: String, leaf: String) -> URL {
+        if let explicit { return URL(fileURLWithPath: (explicit as NSString).expandingTildeInPath) }
+        if let xdg, xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg).appendingPathComponent(leaf) }
+        return URL(fileURLWithPath: fallback).appendingPathComponent(leaf)
+    }
+
+    /// `--feed` overrides the config's producers; with neither, the shipped demo data.
+    private static func producers(options: GlobalOptions, config: Config) throws -> [ProducerConfig] {
+        if !options.feeds.isEmpty {
+            var result: [ProducerConfig] = []
+            for feed in options.feeds {
+                var kind = ProducerKind.engagement
+                var source = feed
+                if let equals = feed.firstIndex(of: "="), let named = ProducerKind(rawValue: String(feed[..<equals])) {
+                    kind = named
+                    source = String(feed[feed.index(after: equals)...])
+                } else if let equals = feed.firstIndex(of: "="), !feed[..<equals].contains("/") {
+                    throw UsageError.unknown(
+                        "producer kind", String(feed[..<equals]), candidates: ProducerKind.allCases.map(\.rawValue))
+                }
+                guard !source.isEmpty else { throw UsageError("--feed needs a source: a file path or an http(s) URL") }
+                if result.contains(where: { $0.kind == kind }) {
+                    throw UsageError("--feed names two \(kind.rawValue) producers; tinbox takes one of each kind")
+                }
+                result.append(ProducerConfig(kind: kind, source: ProducerConfig.source(source)))
+            }
+            return result
+        }
+        if !config.producers.isEmpty { return config.producers }
+        let demo = try Resources.demoDirectory()
+        return ProducerKind.allCases.map {
+            ProducerConfig(
+                kind: $0, source: .file(demo.appendingPathComponent("\($0.rawValue).json")), isDemo: true)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The options every command takes (CLI.md), found before or after the command word.
+struct GlobalOptions {
+    var dataDir: String?
+    var config: String?
+    var feeds: [String] = []
+    var campaigns: String?
+    var customer: String?
+    var lang: String?
+    var reduceMotion = false
+    var help = false
+    var version = false
+}
+
+/// The command line split into global options, the command word and the command's own words.
+struct Arguments {
+    var global = GlobalOptions()
+    var command: String?
+    var rest: [String] = []
+
+    static let globalWithValue = ["--data-dir", "--config", "--feed", "--campaigns", "--customer", "--lang"]
+    static let globalFlags = ["--help", "-h", "--version", "--reduce-motion"]
+
+    init(_ words: [String]) throws {
+        var index = 0
+        var passThrough = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if passThrough || !word.hasPrefix("-") || word == "-" {
+                if command == nil { command = word } else { rest.append(word) }
+                continue
+            }
+            if word == "--" {
+                passThrough = true
+                continue
+            }
+            let (name, inline) = Self.split(word)
+            if Self.globalWithValue.contains(name) {
+                let value: String
+                if let inline {
+                    value = inline
+                } else if index < words.count {
+                    value = words[index]
+                    index += 1
+                } else {
+                    throw UsageError("option '\(name)' needs a value")
+                }
+                try set(name, value)
+            } else if Self.globalFlags.contains(name), inline == nil {
+                switch name {
+                case "--help", "-h": global.help = true
+                case "--version": global.version = true
+                default: global.reduceMotion = true
+                }
+            } else {
+                rest.append(word)
+            }
+        }
+    }
+
+    private mutating func set(_ name: String, _ value: String) throws {
+        switch name {
+        case "--data-dir": global.dataDir = value
+        case "--config": global.config = value
+        case "--feed": global.feeds.append(value)
+        case "--campaigns": global.campaigns = value
+        case "--customer": global.customer = value
+        default: global.lang = value
+        }
+    }
+
+    /// `--name=value` -> ("--name", "value").
+    static func split(_ word: String) -> (String, String?) {
+        guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+}
+
+/// Reads a command's own words against the options it accepts.
+struct CommandWords {
+    var positional: [String] = []
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+
+    /// `valued` options take a value; `flags` do not. Anything else is a usage error.
+    init(_ words: [String], command: String, flags allowedFlags: [String] = [], valued: [String] = []) throws {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            guard word.hasPrefix("--") else {
+                positional.append(word)
+                continue
+            }
+            let (name, inline) = Arguments.split(word)
+            if allowedFlags.contains(name), inline == nil {
+                flags.insert(name)
+            } else if valued.contains(name) {
+                if let inline {
+                    values[name] = inline
+                } else if index < words.count {
+                    values[name] = words[index]
+                    index += 1
+                } else {
+                    throw UsageError("option '\(name)' of '\(command)' needs a value")
+                }
+            } else {
+                let known = allowedFlags + valued + Arguments.globalWithValue + Arguments.globalFlags
+                throw UsageError.unknown("option", name, candidates: known)
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import InboxCore
+import InboxSync
+
+/// The config file of CLI.md. Every key is optional; unknown keys are warnings, not errors.
+struct Config {
+    struct Campaigns {
+        var source: String?
+        var token: String?
+        var customer: String?
+        var lang: String?
+    }
+
+    var producers: [ProducerConfig] = []
+    var campaigns = Campaigns()
+    var theme = "default"
+    var mouse = true
+    var reduceMotion = false
+    var notifications = "ask"
+    var warnings: [String] = []
+
+    static let topKeys = ["producers", "campaigns", "theme", "mouse", "reduceMotion", "notifications"]
+    static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
+    static let campaignKeys = ["source", "token", "customer", "lang"]
+
+    init() {}
+
+    /// Reads `url`; a missing file is an empty config only when `required` is false (the default path).
+    init(url: URL, required: Bool) throws {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if required { throw CommandFailure("cannot read config \(url.path): no such file") }
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw CommandFailure("cannot read config \(url.path): permission denied")
+        }
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let at = JSONLocation(error: error, in: data)
+            throw CommandFailure("\(url.path):\(at.line):\(at.column): not valid JSON: \(at.problem)")
+        }
+        guard let object = root as? [String: Any] else {
+            throw CommandFailure("\(url.path): the config must be a JSON object")
+        }
+        let base = url.deletingLastPathComponent()
+        try decode(object, file: url.path, base: base)
+    }
+
+    private mutating func decode(_ object: [String: Any], file: String, base: URL) throws {
+        warnUnknown(object, known: Self.topKeys, file: file, path: "")
+        if let list = object["producers"] {
+            guard let list = list as? [Any] else { throw CommandFailure("\(file): \"producers\" must be an array") }
+            for (index, item) in list.enumerated() {
+                guard let fields = item as? [String: Any] else {
+                    throw CommandFailure("\(file): producers[\(index)] must be an object")
+                }
+                warnUnknown(fields, known: Self.producerKeys, file: file, path: "producers[\(index)].")
+                producers.append(try Self.producer(fields, index: index, file: file, base: base))
+            }
+        }
+        if let fields = object["campaigns"] as? [String: Any] {
+            warnUnknown(fields, known: Self.campaignKeys, file: file, path: "campaigns.")
+            campaigns = Campaigns(
+                source: fields["source"] as? String, token: fields["token"] as? String,
+                customer: fields["customer"] as? String, lang: fields["lang"] as? String)
+        }
+        theme = object["theme"] as? String ?? theme
+        mouse = object["mouse"] as? Bool ?? mouse
+        reduceMotion = object["reduceMotion"] as? Bool ?? reduceMotion
+        notifications = object["notifications"] as? String ?? notifications
+    }
+
+    private static func producer(_ fields: [String: Any], index: Int, file: String, base: URL) throws -> ProducerConfig {
+        let kindText = fields["kind"] as? String ?? ProducerKind.engagement.rawValue
+        guard let kind = ProducerKind(rawValue: kindText) else {
+            throw CommandFailure("\(file): producers[\(index)].kind '\(kindText)' is not engagement or app-messaging")
+        }
+        guard let source = fields["source"] as? String, !source.isEmpty else {
+            throw CommandFailure("\(file): producers[\(index)] has no \"source\"")
+        }
+        let pageSize = fields["pageSize"] as? Int ?? 20
+        guard (1...100).contains(pageSize) else {
+            throw CommandFailure("\(file): producers[\(index)].pageSize \(pageSize) is outside 1-100")
+        }
+        return ProducerConfig(
+            kind: kind, source: ProducerConfig.source(source, relativeTo: base), token: fields["token"] as? String,
+            contactKey: fields["contactKey"] as? String, pageSize: pageSize,
+            maxMessages: max(1, fields["maxMessages"] as? Int ?? 1000))
+    }
+
+    private mutating func warnUnknown(_ object: [String: Any], known: [String], file: String, path: String) {
+        for key in object.keys.sorted() where !known.contains(key) {
+            var line = "\(file): unknown key '\(path)\(key)' ignored"
+            if let best = Suggestion.nearest(to: key, in: known) { line += ". Did you mean '\(best)'?" }
+            warnings.append(line)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import InboxCore
+
+/// `tinbox count [--state S]`: one integer and a newline (all when no state is given).
+enum CountCommand {
+    static func run(_ words: [String], context: () throws -> AppContext) throws {
+        let parsed = try CommandWords(words, command: "count", valued: ["--state"])
+        try rejectExtra(parsed.positional, command: "count")
+        let filter = try StateOption.parse(parsed.values["--state"])
+        Output.line(String(try context().inboxImportingOnce().count(filter)))
+    }
+}
+
+/// `--state all|unread|read|deleted`.
+enum StateOption {
+    static func parse(_ text: String?) throws -> StateFilter {
+        guard let text else { return .all }
+        guard let filter = StateFilter(rawValue: text) else {
+            throw UsageError.unknown("state", text, candidates: StateFilter.allCases.map(\.rawValue))
+        }
+        return filter
+    }
+}
+
+func rejectExtra(_ words: [String], command: String) throws {
+    if let first = words.first { throw UsageError("'\(command)' takes no argument '\(first)' (see 'tinbox help \(command)')") }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Buffered standard output and one-line messages on standard error.
+enum Output {
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
+
+    static func line(_ text: String) {
+        write(text)
+        write("\n")
+    }
+
+    static func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    static func flush() {
+        var offset = 0
+        buffer.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let written = Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 {
+                    if written < 0 && errno == EINTR { continue }
+                    break
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    static func warn(_ text: String) { standardError("tinbox: warning: \(text)") }
+    static func error(_ text: String) { standardError("tinbox: \(text)") }
+
+    private static func standardError(_ text: String) {
+        flush()
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,46 @@
+/// Bad usage: exit 64 with one line, and a suggestion for a near miss (CLI.md exit status).
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+
+    init(_ message: String) { self.message = message }
+
+    var description: String { message }
+
+    /// "unknown option '--fed'. Did you mean '--feed'?"
+    static func unknown(_ what: String, _ word: String, candidates: [String]) -> UsageError {
+        var text = "unknown \(what) '\(word)'"
+        if let best = Suggestion.nearest(to: word, in: candidates) { text += ". Did you mean '\(best)'?" }
+        return UsageError(text + " (see 'tinbox --help')")
+    }
+}
+
+/// A failure that is not the user's typing: exit 1 with one line on stderr.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Near-miss suggestions by edit distance.
+enum Suggestion {
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let limit = max(1, min(3, word.count / 3 + 1))
+        return best.1 <= limit ? best.0 : nil
+    }
+
+    /// Levenshtein distance over characters.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

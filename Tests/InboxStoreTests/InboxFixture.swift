@@ -1,0 +1,54 @@
+import Foundation
+import InboxCore
+import InboxStore
+
+/// A fresh store in a temporary directory with a manual clock, and message builders.
+struct InboxFixture {
+    let directory: URL
+    let clock: ManualClock
+    let inbox: Inbox
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-test-\(UUID().uuidString)")
+        clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
+        inbox = Inbox(store: try Store(directory: directory), clock: clock)
+    }
+
+    /// Another connection to the same database, as a second process would have.
+    func reopened() throws -> Inbox {
+        Inbox(store: try Store(directory: directory), clock: clock)
+    }
+
+    var now: Date { clock.now }
+
+    func message(
+        _ id: String, producer: String = "engagement", minutesAgo: Double = 10, pinned: Bool = false,
+        serverRead: Bool = false, start: Date? = nil, end: Date? = nil, details: String? = nil
+    ) -> InboxMessage {
+        InboxMessage(
+            key: MessageKey(producer: producer, id: id), serverRead: serverRead, start: start, end: end,
+            title: "Title \(id)", isPinned: pinned, receiveDate: now.addingTimeInterval(-minutesAgo * 60),
+            messageDetails: details)
+    }
+
+    @discardableResult
+    func seed(_ messages: [InboxMessage], producer: String = "engagement") throws -> MergeReport {
+        try inbox.merge(producer: producer, messages: messages, skipped: 0)
+    }
+
+    func key(_ id: String, _ producer: String = "engagement") -> MessageKey {
+        MessageKey(producer: producer, id: id)
+    }
+
+    func ids(_ filter: StateFilter) throws -> [String] {
+        try inbox.entries(filter).map(\.key.id)
+    }
+
+    func pendingStatusCount() throws -> Int {
+        try inbox.producerStatuses().reduce(0) { $0 + $1.pendingStatuses }
+    }
+
+    func pendingEvents(_ producer: String = "engagement") throws -> [InboxEvent] {
+        try inbox.pendingEvents(producer: producer, limit: 10_000)
+    }
+}

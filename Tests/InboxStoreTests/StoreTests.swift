@@ -1,0 +1,70 @@
+import Foundation
+import InboxCore
+import Synchronization
+import Testing
+
+@testable import InboxStore
+
+/// Opening, migrating and sharing the database (issue "Foundation", point 3).
+@Suite struct StoreTests {
+    private func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-store-\(UUID().uuidString)")
+    }
+
+    @Test func aNewStoreIsMigratedToTheLatestSchemaInWALMode() throws {
+        let store = try Store(directory: temporaryDirectory())
+        #expect(try store.database.userVersion == Migrations.latest)
+        #expect(try store.database.query("PRAGMA journal_mode") { try $0.step() ? $0.text(0) : nil } == "wal")
+    }
+
+    @Test func aDatabaseWithANewerSchemaIsRefusedWithAClearLine() throws {
+        let directory = temporaryDirectory()
+        let store = try Store(directory: directory)
+        try store.database.execute("PRAGMA user_version = 99")
+        #expect {
+            _ = try Store(directory: directory)
+        } throws: { error in
+            (error as? StoreError)?.description.contains("written by a newer tinbox (schema 99") == true
+        }
+    }
+
+    @Test func aCorruptFileIsRefusedAndLeftAsItWas() throws {
+        let directory = temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(Store.fileName)
+        let garbage = Data(repeating: 0x41, count: 8192)
+        try garbage.write(to: file)
+        #expect(throws: StoreError.notADatabase(path: file.path)) { _ = try Store(directory: directory) }
+        #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    @Test func aDataDirectoryThatCannotBeCreatedIsAClearError() throws {
+        let blocker = temporaryDirectory()
+        try Data("x".utf8).write(to: blocker)
+        let error = #expect(throws: StoreError.self) { _ = try Store(directory: blocker.appendingPathComponent("sub")) }
+        #expect(error?.description.hasPrefix("cannot create data directory") == true)
+    }
+
+    @Test func twoConnectionsWriteSideBySide() throws {
+        let directory = temporaryDirectory()
+        let clock = ManualClock()
+        let first = Inbox(store: try Store(directory: directory), clock: clock)
+        let messages = (0..<200).map {
+            InboxMessage(key: MessageKey(producer: "engagement", id: "m\($0)"), title: "t", receiveDate: clock.now)
+        }
+        _ = try first.merge(producer: "engagement", messages: messages, skipped: 0)
+        let errors = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            do {
+                let inbox = Inbox(store: try Store(directory: directory), clock: clock)
+                for index in stride(from: worker, to: 200, by: 2) {
+                    _ = try inbox.markRead(MessageKey(producer: "engagement", id: "m\(index)"))
+                }
+            } catch {
+                errors.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(errors.withLock { $0 }.isEmpty)
+        #expect(try first.count(.read) == 200)
+    }
+}
