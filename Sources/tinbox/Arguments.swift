@@ -54,6 +54,9 @@ struct Arguments {
                 case "--version": global.version = true
                 default: global.reduceMotion = true
                 }
+            } else if command == nil {
+                // Before the command word only global options can stand.
+                throw UsageError.unknown("option", name, candidates: Self.globalWithValue + Self.globalFlags)
             } else {
                 rest.append(word)
             }

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+/// The commands of CLI.md, run as the built binary on the demo data and on small feeds.
+@Suite struct CommandTests {
+    @Test func versionAndHelpExitZero() throws {
+        let version = try Tinbox.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("tinbox "))
+        let help = try Tinbox.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("OVERVIEW:") && help.stdout.contains("SUBCOMMANDS:"))
+        let listHelp = try Tinbox.run(["help", "list"])
+        #expect(listHelp.stdout.contains("USAGE: tinbox list"))
+    }
+
+    @Test(arguments: [
+        (["cuont"], "Did you mean 'count'?"),
+        (["list", "--jsno"], "Did you mean '--json'?"),
+        (["count", "--state", "unred"], "Did you mean 'unread'?"),
+        (["--fed", "x"], "Did you mean '--feed'?"),
+        (["mark", "raed", "x"], "Did you mean 'read'?"),
+    ])
+    func aNearMissIsBadUsageWithASuggestion(arguments: [String], suggestion: String) throws {
+        let result = try Tinbox().run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(suggestion))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func countOnTheDemoDataMatchesListAndUnreadPlusRead() throws {
+        let tinbox = Tinbox()
+        let all = try tinbox.run(["count"])
+        #expect(all.status == 0)
+        let total = Int(all.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        #expect(total >= 30)
+        let unread = Int(try tinbox.run(["count", "--state", "unread"]).stdout.dropLast()) ?? -1
+        let read = Int(try tinbox.run(["count", "--state=read"]).stdout.dropLast()) ?? -1
+        #expect(unread + read == total)
+        #expect(try tinbox.run(["list"]).stdout.split(separator: "\n").count == total)
+    }
+
+    @Test func listJSONHasTheFieldsOfCLIAndThePinnedMessagesFirst() throws {
+        let result = try Tinbox().run(["list", "--json"])
+        #expect(result.status == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(!array.isEmpty)
+        for object in array {
+            for field in ["producer", "id", "title", "state", "pinned", "receiveDateUTC"] {
+                #expect(object[field] != nil, "missing \(field)")
+            }
+        }
+        let pinned = array.map { $0["pinned"] as? Bool ?? false }
+        #expect(pinned == pinned.sorted { $0 && !$1 })
+    }
+
+    @Test func globalOptionsMayStandAfterTheCommandWord() throws {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: [Tinbox.message("a"), Tinbox.message("b")])
+        let result = try Tinbox.run(["count", "--data-dir", tinbox.dataDirectory.path, "--feed", feed])
+        #expect(result.stdout == "2\n")
+    }
+
+    @Test func markReadAndDeletedChangeCountsAndARefusalChangesNothing() throws {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: ["a", "b", "c"].map { Tinbox.message($0) })
+        #expect(try tinbox.run(["--feed", feed, "mark", "read", "a"]).status == 0)
+        #expect(try tinbox.run(["count", "--state", "unread"]).stdout == "2\n")
+        let refused = try tinbox.run(["mark", "read", "b", "nope"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("no message with id nope"))
+        #expect(try tinbox.run(["count", "--state", "unread"]).stdout == "2\n")
+        #expect(try tinbox.run(["mark", "deleted", "a"]).status == 0)
+        let again = try tinbox.run(["mark", "read", "a"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("deleted"))
+        #expect(try tinbox.run(["count", "--state", "deleted"]).stdout == "1\n")
+        #expect(try tinbox.run(["inbox", "status"]).stdout.contains("pending 1 statuses, 1 events"))
+    }
+
+    @Test func markAllRefusesWhenThereIsNothingToMark() throws {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: [Tinbox.message("a", read: true)])
+        let result = try tinbox.run(["--feed", feed, "mark", "read", "--all"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("nothing to mark"))
+        #expect(try tinbox.run(["mark", "deleted", "--all"]).status == 0)
+        #expect(try tinbox.run(["count"]).stdout == "0\n")
+    }
+
+    @Test func aBareIdSharedByTwoProducersIsRefusedWithBothSpellings() throws {
+        let tinbox = Tinbox()
+        let result = try tinbox.run(["mark", "read", "welcome"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("app-messaging/welcome") && result.stderr.contains("engagement/welcome"))
+        #expect(try tinbox.run(["mark", "read", "engagement/welcome"]).status == 0)
+    }
+
+    @Test func disablingEmptiesReadsAndRefusesMarksUntilEnabled() throws {
+        let tinbox = Tinbox()
+        let before = try tinbox.run(["count"]).stdout
+        #expect(try tinbox.run(["inbox", "disable"]).status == 0)
+        #expect(try tinbox.run(["count"]).stdout == "0\n")
+        #expect(try tinbox.run(["list", "--json"]).stdout == "[]\n")
+        #expect(try tinbox.run(["mark", "read", "--all"]).status == 1)
+        #expect(try tinbox.run(["inbox", "status"]).stdout.hasPrefix("inbox disabled"))
+        #expect(try tinbox.run(["inbox", "enable"]).status == 0)
+        #expect(try tinbox.run(["count"]).stdout == before)
+    }
+
+    @Test func aSecondRefreshWithinAMinuteIsRefusedForEachProducer() throws {
+        let tinbox = Tinbox()
+        let first = try tinbox.run(["refresh"])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("engagement ok ") && first.stdout.contains("app-messaging ok "))
+        let second = try tinbox.run(["refresh"])
+        #expect(second.status == 1)
+        let lines = second.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains(" refused: next refresh in ") && $0.hasSuffix(" s") })
+    }
+
+    @Test func aMalformedFeedNamesTheFileLineAndColumn() throws {
+        let tinbox = Tinbox()
+        try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
+        let feed = tinbox.dataDirectory.appendingPathComponent("bad.json")
+        try Data("{\n  \"messages\": [\n    {\"id\": 1,, }\n  ]\n}".utf8).write(to: feed)
+        let result = try tinbox.run(["--feed", feed.path, "refresh"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("engagement failed: \(feed.path):3:14: not valid JSON"))
+    }
+
+    @Test func invalidMessagesAreSkippedAndCounted() throws {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: [
+            Tinbox.message("a"), ["id": "no-title", "data": ["receiveDateUTC": "2026-11-29T09:30:00.000Z"]],
+            ["data": ["title": "no id", "receiveDateUTC": "2026-11-29T09:30:00.000Z"]],
+        ])
+        #expect(try tinbox.run(["--feed", feed, "refresh"]).stdout == "engagement ok 1 messages\n")
+        #expect(try tinbox.run(["--feed", feed, "inbox", "status"]).stdout.contains("(2 invalid skipped)"))
+    }
+
+    @Test func aCorruptDatabaseIsOneLineAndExitOne() throws {
+        let tinbox = Tinbox()
+        try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
+        try Data(repeating: 0x7A, count: 4096).write(to: tinbox.dataDirectory.appendingPathComponent("tinbox.db"))
+        let result = try tinbox.run(["count"])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("not a tinbox database"))
+    }
+
+    @Test func aConfigFileWithUnknownKeysWarnsAndStillWorks() throws {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: [Tinbox.message("a")])
+        let config = tinbox.dataDirectory.appendingPathComponent("config.json")
+        try Data(#"{"producers":[{"kind":"engagement","source":"\#(feed)"}],"thme":"dark"}"#.utf8).write(to: config)
+        let result = try tinbox.run(["--config", config.path, "count"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\n")
+        #expect(result.stderr.contains("unknown key 'thme'") && result.stderr.contains("Did you mean 'theme'?"))
+    }
+
+    @Test func listOutputNeverCarriesControlCharactersFromAFeed() throws {
+        let tinbox = Tinbox()
+        let hostile = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[2J\u{202E}evil\u{9B}31m"
+        let feed = try tinbox.writeFeed(messages: [Tinbox.message("a", title: hostile)])
+        let plain = try tinbox.run(["--feed", feed, "list"]).stdout
+        let json = try tinbox.run(["list", "--json"]).stdout
+        for output in [plain, json] {
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" || $0 == "\u{9B}" })
+        }
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(decoded.first?["title"] as? String == hostile)
+    }
+}
