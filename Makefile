@@ -8,7 +8,7 @@ DEBS := libncurses-dev libsqlite3-dev sqlite3 tmux python3
 BENCH_DEBS := neomutt
 RELEASE := .build/release/tinbox
 # A statically linked Swift runtime starts in ~2 ms instead of ~8 ms (README, "Performance").
-RELEASE_FLAGS := -c release --static-swift-stdlib
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 
 .PHONY: run build debug test bench install clean deps bench-deps
 

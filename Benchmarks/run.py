@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""tinbox benchmarks (`make bench`): whole-process timings of the built release binary,
+each next to a baseline measured in the same run. Prints numbers with their units; asserts
+nothing (tests assert behaviour, this measures speed).
+
+  python3 Benchmarks/run.py --binary .build/release/tinbox [--messages 100000] [--reps 30]
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+REFERENCE = "2026-12-01T12:00:00.000Z"
+
+
+def feed(count, path, prefix="m"):
+    """A PROTOCOL 1.2 document with `count` messages of realistic size."""
+    messages = []
+    for i in range(count):
+        day = 1 + i % 28
+        messages.append({
+            "id": f"{prefix}{i}",
+            "isRead": i % 3 == 0,
+            "data": {
+                "title": f"Message {i}: weekly digest for the Acme community, issue {i % 97}",
+                "message": "Up to 40% off everything in the app. " * 3,
+                "receiveDateUTC": f"2026-11-{day:02d}T{i % 24:02d}:{i % 60:02d}:{(i * 7) % 60:02d}.{i % 1000:03d}Z",
+                "isPinned": i % 500 == 0,
+                "ctaButtons": [{"buttonId": "open", "label": "Open", "webUrl": "https://acme.example/x"}]
+                if i % 4 == 0 else [],
+                "messageDetails": f"details-{i}",
+            },
+        })
+    with open(path, "w") as handle:
+        json.dump({"messages": messages}, handle)
+
+
+def timed(command, reps, **kwargs):
+    samples = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, **kwargs)
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def row(name, samples, target_ms, baseline_name, baseline):
+    median = statistics.median(samples)
+    base = statistics.median(baseline)
+    verdict = "ok" if median <= target_ms else "OVER"
+    print(f"{name:<44} median {median:8.1f} ms  (min {min(samples):7.1f}, max {max(samples):7.1f}, n={len(samples)})"
+          f"  target <= {target_ms:g} ms: {verdict}")
+    print(f"{'  baseline: ' + baseline_name:<44} median {base:8.1f} ms  ratio {median / base:5.2f}x")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--binary", default=".build/release/tinbox")
+    parser.add_argument("--messages", type=int, default=100_000)
+    parser.add_argument("--reps", type=int, default=30)
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    work = tempfile.mkdtemp(prefix="tinbox-bench-")
+    try:
+        big, small = os.path.join(work, "big.json"), os.path.join(work, "small.json")
+        feed(args.messages, big)
+        feed(10_000, small, prefix="s")
+        data = os.path.join(work, "data")
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"))
+        start = time.perf_counter()
+        subprocess.run([binary, "--data-dir", data, "--feed", big, "refresh"], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
+        print(f"setup: imported {args.messages} messages in {(time.perf_counter() - start):.2f} s\n")
+        db = os.path.join(data, "tinbox.db")
+        now_ms = int(time.time() * 1000)
+        count_sql = (f"SELECT count(*) FROM messages WHERE state = 0 AND (start_ms IS NULL OR start_ms <= {now_ms})"
+                     f" AND (end_ms IS NULL OR end_ms > {now_ms})")
+
+        print(f"== {args.messages} stored messages ==")
+        count = timed([binary, "--data-dir", data, "count", "--state", "unread"], args.reps, env=env)
+        sqlite = timed(["sqlite3", db, count_sql], args.reps)
+        row("tinbox count --state unread (process)", count, 15, "sqlite3 CLI, same query", sqlite)
+
+        listing = timed([binary, "--data-dir", data, "list", "--json"], max(3, args.reps // 6), env=env)
+        dump = timed(["sqlite3", "-json", db, "SELECT * FROM messages ORDER BY pinned DESC, receive_ms DESC"],
+                     max(3, args.reps // 6))
+        row(f"tinbox list --json ({args.messages})", listing, 2000, "sqlite3 -json of the same rows", dump)
+
+        print("\n== import ==")
+        imports = []
+        for rep in range(5):
+            target = os.path.join(work, f"import-{rep}")
+            start = time.perf_counter()
+            subprocess.run([binary, "--data-dir", target, "--feed", small, "refresh"], check=True, env=env,
+                           stdout=subprocess.DEVNULL)
+            imports.append((time.perf_counter() - start) * 1000)
+        parse = timed([sys.executable, "-c", f"import json; json.load(open({small!r}))"], 5)
+        row("import 10,000 messages from a file", imports, 1000, "python3 json.load of the file", parse)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
