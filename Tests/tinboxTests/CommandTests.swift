@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// The commands of CLI.md, run as the built binary on the demo data and on small feeds.
@@ -172,5 +173,23 @@ import Testing
         }
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(decoded.first?["title"] as? String == hostile)
+    }
+}
+
+/// Issue "Foundation", point 3: two tinbox processes on one data directory work side by side.
+@Suite struct SideBySideTests {
+    @Test func concurrentProcessesMarkingDifferentMessagesAllSucceed() throws {
+        let tinbox = Tinbox()
+        let ids = (0..<6).map { "m\($0)" }
+        let feed = try tinbox.writeFeed(messages: ids.map { Tinbox.message($0) })
+        #expect(try tinbox.run(["--feed", feed, "count"]).stdout == "6\n")
+        let statuses = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: ids.count) { index in
+            let status = (try? tinbox.run(["mark", index % 2 == 0 ? "read" : "deleted", ids[index]]).status) ?? -1
+            statuses.withLock { $0.append(status) }
+        }
+        #expect(statuses.withLock { $0 } == Array(repeating: 0, count: ids.count))
+        #expect(try tinbox.run(["count", "--state", "read"]).stdout == "3\n")
+        #expect(try tinbox.run(["count", "--state", "deleted"]).stdout == "3\n")
     }
 }
