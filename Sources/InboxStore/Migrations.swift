@@ -57,7 +57,40 @@ enum Migrations {
             last_skipped INTEGER NOT NULL DEFAULT 0
         ) WITHOUT ROWID;
         CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        """,
+        // 2: in-app messaging: the sync cache, placeholder values, artwork bytes, the frequency
+        // history of the customer on the device, and one durable outbox for analytics and
+        // customer events (BEHAVIOR B.13-B.15, PROTOCOL 2.3-2.4).
         """
+        CREATE TABLE iam_sync_cache(
+            customer TEXT PRIMARY KEY,
+            lang TEXT NOT NULL,
+            document BLOB NOT NULL,
+            fetched_ms INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE iam_placeholders(
+            customer TEXT PRIMARY KEY,
+            iam_values BLOB NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE iam_artwork(
+            url TEXT PRIMARY KEY,
+            bytes BLOB NOT NULL,
+            fetched_ms INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE iam_history(
+            customer TEXT PRIMARY KEY,
+            history BLOB NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE iam_outbox(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,              -- 'analytics' | 'customerEvent'
+            event_id TEXT NOT NULL UNIQUE,
+            customer TEXT NOT NULL,
+            payload BLOB NOT NULL,           -- the JSON object sent for this event
+            queued_ms INTEGER NOT NULL
+        );
+        CREATE INDEX iam_outbox_kind ON iam_outbox(kind, customer, seq);
+        """,
     ]
 
     static var latest: Int32 { Int32(steps.count) }

@@ -34,6 +34,8 @@ public final class Statement {
             case .int(let number): code = sqlite3_bind_int64(raw, index, number)
             case .double(let number): code = sqlite3_bind_double(raw, index, number)
             case .text(let text): code = sqlite3_bind_text(raw, index, text, -1, tinbox_sqlite_transient())
+            case .blob(let data) where data.isEmpty:
+                code = sqlite3_bind_zeroblob(raw, index, 0)
             case .blob(let data):
                 code = data.withUnsafeBytes {
                     sqlite3_bind_blob(raw, index, $0.baseAddress, Int32($0.count), tinbox_sqlite_transient())
@@ -76,7 +78,7 @@ public final class Statement {
     public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
 
     public func blob(_ column: Int32) -> Data? {
-        guard let pointer = sqlite3_column_blob(raw, column) else { return nil }
+        guard let pointer = sqlite3_column_blob(raw, column) else { return isNull(column) ? nil : Data() }
         return Data(bytes: pointer, count: Int(sqlite3_column_bytes(raw, column)))
     }
 }
