@@ -1,0 +1,21 @@
+/// Messages waiting for another chance, newest on top; a message is never there twice (B.5).
+struct DeferredStack: Sendable {
+    private(set) var entries: [Campaign] = []
+
+    var top: Campaign? { entries.last }
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Pushes `campaign`, moving it to the top when it is already there.
+    mutating func push(_ campaign: Campaign) {
+        remove(campaign.messageID)
+        entries.append(campaign)
+    }
+
+    mutating func remove(_ messageID: String) {
+        entries.removeAll { $0.messageID == messageID }
+    }
+
+    mutating func removeAll() {
+        entries.removeAll()
+    }
+}

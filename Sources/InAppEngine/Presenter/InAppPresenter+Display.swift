@@ -1,0 +1,254 @@
+import Foundation
+
+/// Host decisions, personalization, presentation, visible time, actions and closings
+/// (BEHAVIOR B.5, B.7, B.10, B.11, B.12, B.16, B.17).
+extension InAppPresenter {
+    /// The host's answer to `.askHost` (B.5, B.7).
+    public mutating func hostAnswered(
+        requestID: Int, _ decision: HostDecision, at time: EngineTime
+    ) -> [PresenterEffect] {
+        begin(time)
+        guard isRunning, case .askingHost(let id, let offer) = session.slot, id == requestID else { return finish() }
+        session.slot = .empty
+        let campaign = offer.campaign
+        switch decision {
+        case .show:
+            session.stack.remove(campaign.messageID)
+            startPresentation(offer)
+        case .later:
+            // From a trigger it goes onto the stack; from a retry it stays on top. Either way it is on top.
+            session.stack.push(campaign)
+            report(.deferred(messageID: campaign.messageID, reason: .hostLater))
+            log("deferring campaign \(campaign.messageID): the host said later")
+        case .discard:
+            if offer.origin == .retry { session.stack.remove(campaign.messageID) }
+            report(.discarded(messageID: campaign.messageID))
+            log("campaign \(campaign.messageID) discarded by the host for this occurrence")
+            if offer.origin == .retry { retryDeferred() }
+        }
+        return finish()
+    }
+
+    /// Placeholder values arrived. An answer at 2.0 s or later has timed out and is ignored (B.12).
+    public mutating func placeholdersArrived(
+        requestID: Int, values: [String: String], at time: EngineTime
+    ) -> [PresenterEffect] {
+        begin(time)
+        guard isRunning, case .personalizing(let id, let requestedAt, let offer) = session.slot, id == requestID,
+            !Elapsed.reached(now.uptime - requestedAt, Self.placeholderLimit)
+        else { return finish() }
+        cancel(.placeholderTimeout)
+        placeholderValues = values
+        present(offer)
+        return finish()
+    }
+
+    /// The placeholder fetch failed: the last values held for this customer are used (B.12).
+    public mutating func placeholdersFailed(requestID: Int, at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        guard isRunning, case .personalizing(let id, _, let offer) = session.slot, id == requestID else {
+            return finish()
+        }
+        cancel(.placeholderTimeout)
+        log("placeholders for campaign \(offer.campaign.messageID) failed: using the last values held")
+        present(offer)
+        return finish()
+    }
+
+    /// The overlay is on screen: this is the `shown` instant (B.10).
+    public mutating func presented(at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        guard isRunning, case .presenting(let presentation, _) = session.slot else { return finish() }
+        session.slot = .visible(Showing(presentation: presentation, shownAt: now.uptime))
+        lastShownAt = now.uptime
+        report(
+            .shown(
+                messageID: presentation.messageID, header: presentation.header, body: presentation.body,
+                isTest: presentation.campaign.isTest))
+        log("showing campaign \(presentation.messageID)" + (presentation.campaign.isTest ? " (test send)" : ""))
+        if configuration.reduceMotion {
+            endEntrance()
+        } else {
+            book(.entrance, at: now.uptime + Self.entranceDuration)
+        }
+        return finish()
+    }
+
+    /// The entrance animation finished (the presenter also books it as a timer).
+    public mutating func entranceEnded(at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        cancel(.entrance)
+        endEntrance()
+        return finish()
+    }
+
+    /// The close key (Esc, `x`): closes without a tap, so a dismissal is recorded (B.11). It works
+    /// even when `showCloseButton` is false: that only hides the glyph, never traps the user.
+    public mutating func close(at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        if isRunning, case .visible = session.slot { closeVisible(reason: .close) }
+        return finish()
+    }
+
+    /// A click outside the card: closes a modal that allows it (`dismissOnScrimTap`); nothing else.
+    public mutating func clickOutside(at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        if isRunning, case .visible(let showing) = session.slot, let message = showing.campaign.message,
+            message.kind == .modal, message.dismissOnScrimTap
+        {
+            closeVisible(reason: .scrim)
+        }
+        return finish()
+    }
+
+    /// A tap on a button (`buttonID`) or on the message surface (`nil`) (B.11): `click` first, then
+    /// the action unless `handledByHost`. A surface with no click action is not tappable.
+    public mutating func tap(
+        buttonID: String?, handledByHost: Bool = false, at time: EngineTime
+    ) -> [PresenterEffect] {
+        begin(time)
+        guard isRunning, case .visible(let showing) = session.slot else { return finish() }
+        let id = showing.campaign.messageID
+        let action: InAppAction
+        if let buttonID {
+            guard let button = showing.presentation.buttons.first(where: { $0.id == buttonID }) else {
+                log("tap ignored: campaign \(id) has no button \(buttonID)")
+                return finish()
+            }
+            action = button.action
+        } else {
+            guard let clickAction = showing.campaign.message?.clickAction else {
+                log("tap ignored: campaign \(id) has no click action on its surface")
+                return finish()
+            }
+            action = clickAction
+        }
+        var url: String?
+        if case .openURL(let target, _) = action { url = target }
+        report(.click(messageID: id, buttonID: buttonID, url: url))
+        record(.click, for: showing.campaign, buttonID: buttonID, url: url)
+        guard !handledByHost else { return finish() }
+        report(.action(messageID: id, action))
+        if action.closesMessage { closeVisible(reason: .action) }
+        return finish()
+    }
+
+    static let entranceDuration = 0.3
+    static let placeholderLimit = 2.0
+
+    // MARK: Internals
+
+    /// B.12: after `show`, text with a placeholder waits (< 2.0 s) for the customer's values.
+    mutating func startPresentation(_ offer: Offer) {
+        let texts = offer.campaign.message?.texts ?? []
+        guard texts.contains(where: Personalization.containsPlaceholder) else {
+            present(offer)
+            return
+        }
+        let id = makeRequestID()
+        session.slot = .personalizing(requestID: id, requestedAt: now.uptime, offer)
+        book(.placeholderTimeout, at: now.uptime + Self.placeholderLimit)
+        effects.append(.fetchPlaceholders(requestID: id, customer: session.customer))
+    }
+
+    mutating func placeholdersTimedOut() {
+        guard isRunning, case .personalizing(_, _, let offer) = session.slot else { return }
+        log("placeholders for campaign \(offer.campaign.messageID) timed out after 2 s: using the last values held")
+        present(offer)
+    }
+
+    mutating func present(_ offer: Offer) {
+        let campaign = offer.campaign
+        let message = campaign.message
+        let values = placeholderValues
+        let resolve = { (text: String?) in text.map { Personalization.resolve($0, values: values) } }
+        var buttons = message?.buttons ?? []
+        for index in buttons.indices {
+            buttons[index].text = Personalization.resolve(buttons[index].text, values: values)
+        }
+        let presentation = Presentation(
+            campaign: campaign, header: resolve(message?.header), body: resolve(message?.body), buttons: buttons,
+            language: session.language, isRightToLeft: Self.rightToLeftLanguages.contains(session.language))
+        session.slot = .presenting(presentation, offer)
+        effects.append(.present(presentation))
+    }
+
+    /// B.17: these languages mirror the overlay.
+    static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur"]
+
+    /// B.10: the impression, the repeat rule and the auto-dismiss timer start when the entrance ends.
+    mutating func endEntrance() {
+        guard isRunning, case .visible(var showing) = session.slot, !showing.entered else { return }
+        showing.entered = true
+        let campaign = showing.campaign
+        report(.impression(messageID: campaign.messageID))
+        history.recordImpression(of: campaign, now: now.uptime, session: session.number)
+        if let duration = campaign.message?.autoDismissDuration {
+            if backgroundSince == nil {
+                showing.autoDismiss = .running(due: now.uptime + duration)
+                book(.autoDismiss, at: now.uptime + duration)
+            } else {
+                showing.autoDismiss = .paused(remaining: duration)
+            }
+        }
+        session.slot = .visible(showing)
+        record(.impression, for: campaign)
+    }
+
+    mutating func autoDismissFired() {
+        guard isRunning, case .visible = session.slot else { return }
+        closeVisible(reason: .timer)
+    }
+
+    /// Visible time only: the timer stops in the background (B.10).
+    mutating func pauseAutoDismiss() {
+        guard case .visible(var showing) = session.slot, case .running(let due) = showing.autoDismiss else { return }
+        cancel(.autoDismiss)
+        showing.autoDismiss = .paused(remaining: max(0, due - now.uptime))
+        session.slot = .visible(showing)
+    }
+
+    mutating func resumeAutoDismiss() {
+        guard case .visible(var showing) = session.slot, case .paused(let remaining) = showing.autoDismiss else {
+            return
+        }
+        showing.autoDismiss = .running(due: now.uptime + remaining)
+        book(.autoDismiss, at: now.uptime + remaining)
+        session.slot = .visible(showing)
+    }
+
+    /// Every closing of the visible message, then the retry it causes (B.7, B.11).
+    mutating func closeVisible(reason: DismissReason) {
+        guard case .visible(let showing) = session.slot else { return }
+        let campaign = showing.campaign
+        cancel(.entrance)
+        cancel(.autoDismiss)
+        session.slot = .empty
+        effects.append(.remove(messageID: campaign.messageID))
+        report(.dismissed(messageID: campaign.messageID, reason: reason))
+        log("campaign \(campaign.messageID) closed (\(reason.rawValue))")
+        if reason.recordsDismissal { record(.dismissal, for: campaign) }
+        retryDeferred()
+    }
+
+    /// A switch or a stop takes down whatever holds the slot, without dismissal analytics (B.1).
+    mutating func removeSlot(reason: DismissReason) {
+        cancel(.entrance)
+        cancel(.autoDismiss)
+        cancel(.placeholderTimeout)
+        switch session.slot {
+        case .empty:
+            break
+        case .visible(let showing):
+            effects.append(.remove(messageID: showing.campaign.messageID))
+            report(.dismissed(messageID: showing.campaign.messageID, reason: reason))
+            log("campaign \(showing.campaign.messageID) removed (\(reason.rawValue))")
+        case .presenting(let presentation, _):
+            effects.append(.remove(messageID: presentation.messageID))
+            log("campaign \(presentation.messageID) abandoned before it showed (\(reason.rawValue))")
+        case .askingHost(_, let offer), .personalizing(_, _, let offer):
+            log("campaign \(offer.campaign.messageID) abandoned before it showed (\(reason.rawValue))")
+        }
+        session.slot = .empty
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Sessions, sync with cache, and the artwork prefetch (BEHAVIOR B.1, B.2, B.13, B.14, B.17).
+extension InAppPresenter {
+    /// The sync answered with a document (already decoded against its document base).
+    public mutating func syncSucceeded(
+        requestID: Int, document: CampaignDocument, at time: EngineTime
+    ) -> [PresenterEffect] {
+        begin(time)
+        guard let attempt = syncAttempt(for: requestID) else { return finish() }
+        cache[session.customer] = document
+        effects.append(.storeCache(customer: session.customer, document: document))
+        adopt(document, source: .network, attempt: attempt)
+        return finish()
+    }
+
+    /// The sync failed (network error, bad status, unreadable body).
+    public mutating func syncFailed(requestID: Int, at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        guard let attempt = syncAttempt(for: requestID) else { return finish() }
+        if let cached = cache[session.customer] {
+            // B.13: the cache serves only when the sync fails, and then there is no retry.
+            adopt(cached, source: .cache, attempt: attempt)
+            return finish()
+        }
+        report(.synced(source: .none, attempt: attempt, language: session.language))
+        if let delay = InAppPresenter.syncRetryDelays[attempt] {
+            session.sync = .waitingToRetry(attempt: attempt + 1)
+            log("sync attempt \(attempt) failed and no cache is held: retrying in \(Int(delay)) s")
+            book(.syncRetry, at: now.uptime + delay)
+        } else {
+            session.sync = .finished
+            session.sessionStartPending = false
+            log("sync attempt \(attempt) failed and no cache is held: giving up for this session")
+        }
+        return finish()
+    }
+
+    /// An image arrived. One that needed 5.0 s or more has timed out and is ignored (B.14).
+    public mutating func artworkArrived(key: String, at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        if let requestedAt = pendingArtwork[key], !Elapsed.reached(now.uptime - requestedAt, Self.artworkLimit) {
+            cancel(.artworkTimeout(key))
+            artworkSettled(key: key, ready: true, why: "")
+        }
+        return finish()
+    }
+
+    public mutating func artworkFailed(key: String, at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        if pendingArtwork[key] != nil {
+            cancel(.artworkTimeout(key))
+            artworkSettled(key: key, ready: false, why: "failed")
+        }
+        return finish()
+    }
+
+    /// Attempts at t, t+1, t+4: the delay after each failed attempt number (B.13).
+    static let syncRetryDelays: [Int: Double] = [1: 1, 2: 3]
+    static let artworkLimit = 5.0
+
+    // MARK: Internals
+
+    mutating func startMessaging(customer: String, language: String) {
+        state = .running(
+            Session(
+                customer: customer, requestedLanguage: language, language: language, number: 0,
+                sync: .finished, tickAnchor: now.uptime))
+        log("messaging started for customer \(customer)")
+        beginSession()
+    }
+
+    /// B.1: a switch removes the message (no dismissal analytics), clears the stack, sends the old
+    /// customer's analytics as theirs, and begins fresh for the new customer. The cooldown keeps
+    /// counting from the removed message's presentation.
+    mutating func switchCustomer(to customer: String, language: String) {
+        let previous = session.customer
+        removeSlot(reason: .switch)
+        session.stack.removeAll()
+        flushAnalytics()
+        for timer in [PresenterTimer.analyticsTick, .syncRetry, .deferredRetry, .placeholderTimeout] {
+            cancel(timer)
+        }
+        log("customer switch from \(previous) to \(customer)")
+        forgetHistory(for: customer)
+        startMessaging(customer: customer, language: language)
+    }
+
+    /// The history on the device belongs to one customer; another customer starts fresh,
+    /// placeholder values included (B.1).
+    mutating func forgetHistory(for customer: String) {
+        history = FrequencyHistory(owner: customer)
+        placeholderValues = [:]
+    }
+
+    /// B.2: a session syncs, then evaluates `sessionStart` campaigns.
+    mutating func beginSession() {
+        sessionCount += 1
+        session.number = sessionCount
+        session.sessionStartPending = true
+        cancel(.syncRetry)
+        report(.sessionStarted(customer: session.customer))
+        requestSync(attempt: 1)
+    }
+
+    mutating func requestSync(attempt: Int) {
+        let id = makeRequestID()
+        session.sync = .inFlight(requestID: id, attempt: attempt)
+        effects.append(
+            .requestSync(
+                SyncRequest(
+                    requestID: id, customer: session.customer, language: session.requestedLanguage,
+                    attempt: attempt)))
+    }
+
+    mutating func retrySync() {
+        guard isRunning, case .waitingToRetry(let attempt) = session.sync else { return }
+        requestSync(attempt: attempt)
+    }
+
+    /// The attempt number of a sync answer still awaited; `nil` for a stale one.
+    func syncAttempt(for requestID: Int) -> Int? {
+        guard case .running(let session) = state,
+            case .inFlight(let id, let attempt) = session.sync, id == requestID
+        else { return nil }
+        return attempt
+    }
+
+    /// Makes `document` the session's campaigns, prefetches artwork, and evaluates `sessionStart`
+    /// campaigns once every image has arrived or timed out.
+    mutating func adopt(_ document: CampaignDocument, source: SyncSource, attempt: Int) {
+        session.sync = .finished
+        session.document = document
+        session.index = CampaignIndex(document.campaigns)
+        session.language = document.settings.resolveLanguage(session.requestedLanguage)
+        report(.synced(source: source, attempt: attempt, language: session.language))
+        for problem in document.problems where reportedProblems.insert(problem).inserted {
+            log(problem)
+        }
+        prefetchArtwork(document)
+        evaluateSessionStartIfReady()
+    }
+
+    /// B.14: every usable campaign's artwork not yet ready is fetched at each sync, in parallel.
+    mutating func prefetchArtwork(_ document: CampaignDocument) {
+        var requests: [ArtworkReference] = []
+        for campaign in document.campaigns where campaign.isUsable {
+            for artwork in campaign.message?.artwork ?? [] where artwork.isFetchable {
+                let key = artwork.key
+                guard !readyArtwork.contains(key), pendingArtwork[key] == nil else { continue }
+                pendingArtwork[key] = now.uptime
+                requests.append(artwork)
+            }
+        }
+        for artwork in requests {
+            book(.artworkTimeout(artwork.key), at: now.uptime + Self.artworkLimit)
+        }
+        effects.append(contentsOf: requests.map(PresenterEffect.fetchArtwork))
+    }
+
+    mutating func artworkSettled(key: String, ready: Bool, why: String) {
+        guard pendingArtwork.removeValue(forKey: key) != nil else { return }
+        if ready {
+            readyArtwork.insert(key)
+        } else {
+            log("artwork \(key) \(why): not ready until the next sync")
+        }
+        evaluateSessionStartIfReady()
+    }
+
+    mutating func evaluateSessionStartIfReady() {
+        guard isRunning, session.sessionStartPending, session.sync == .finished, session.document != nil,
+            pendingArtwork.isEmpty
+        else { return }
+        session.sessionStartPending = false
+        let candidates = session.index.sessionStart
+        if !candidates.isEmpty { select(candidates, trigger: "session start") }
+    }
+
+    func isArtworkReady(_ campaign: Campaign) -> Bool {
+        (campaign.message?.artwork ?? []).allSatisfy { $0.isFetchable && readyArtwork.contains($0.key) }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// What the presenter asks its host to do after an input (swift-nio style: the machine decides,
+/// the caller carries it out).
+public enum PresenterEffect: Sendable, Equatable {
+    /// A decision or effect worth one `tinbox simulate` output line (CLI.md).
+    case report(PresenterReport)
+    /// One decision-log line, already prefixed `[tinbox-iam]` (BEHAVIOR B.18).
+    case log(String)
+    /// Call `timerFired(_:at:)` at `uptime`; booking the same timer again replaces it.
+    case scheduleTimer(PresenterTimer, at: Double)
+    case cancelTimer(PresenterTimer)
+    /// Fetch the sync document; answer with `syncSucceeded` or `syncFailed`.
+    case requestSync(SyncRequest)
+    /// Keep this document as the customer's cache (B.13).
+    case storeCache(customer: String, document: CampaignDocument)
+    /// Fetch one image; answer with `artworkArrived` or `artworkFailed` (the 5 s limit is booked).
+    case fetchArtwork(ArtworkReference)
+    /// Fetch the customer's placeholder values; answer with `placeholdersArrived` or `placeholdersFailed`.
+    case fetchPlaceholders(requestID: Int, customer: String)
+    /// Ask the host `shouldDisplay`; answer with `hostAnswered(requestID:_:at:)`.
+    case askHost(requestID: Int, campaign: Campaign)
+    /// Draw the overlay; answer with `presented(at:)` once it is on screen.
+    case present(Presentation)
+    /// Take the overlay of this message down.
+    case remove(messageID: String)
+    /// Send this batch; answer with `analyticsAnswered(batchID:ok:at:)`.
+    case sendAnalytics(AnalyticsBatch)
+}
+
+/// The named timers the presenter books. One of each at a time.
+public enum PresenterTimer: Sendable, Hashable {
+    case analyticsTick
+    case syncRetry
+    case artworkTimeout(String)
+    case placeholderTimeout
+    case entrance
+    case autoDismiss
+    /// A booked blocker lapse (the cooldown ending) for the deferred stack (B.5, B.7).
+    case deferredRetry
+}
+
+/// One attempt at the sync document for the session (B.13).
+public struct SyncRequest: Sendable, Equatable {
+    public var requestID: Int
+    public var customer: String
+    /// The customer's preferred language, else the configured one (B.17).
+    public var language: String
+    public var attempt: Int
+}
+
+/// Why a campaign was deferred, dropped or held (CLI.md reasons; BEHAVIOR B.3–B.9).
+public enum DecisionReason: String, Sendable, Equatable {
+    case visible, cooldown, orientation, noRoom, hostLater, runnerUp, lowerPriority
+    case notStarted, expired, unsupported, `repeat`, quietHours, artwork
+}
+
+/// Why a visible message went away (CLI.md `dismissed`).
+public enum DismissReason: String, Sendable, Equatable {
+    case close, timer, action, scrim, `switch`, stop
+
+    /// B.11: the *dismissal* analytics event is only for a closing without a tap.
+    var recordsDismissal: Bool { self == .close || self == .timer || self == .scrim }
+}
+
+/// Where a session's campaigns came from (CLI.md `synced`).
+public enum SyncSource: String, Sendable, Equatable {
+    case network, cache, none
+}
+
+/// What the host answers to `shouldDisplay` (B.5).
+public enum HostDecision: String, Sendable, Equatable {
+    case show, later, discard
+}
+
+/// The decisions and effects `tinbox simulate` prints, one line each (CLI.md).
+public enum PresenterReport: Sendable, Equatable {
+    case sessionStarted(customer: String)
+    case synced(source: SyncSource, attempt: Int, language: String)
+    /// The host's `didSelect`: once per trigger, for its winner only.
+    case selected(messageID: String)
+    case deferred(messageID: String, reason: DecisionReason)
+    case dropped(messageID: String, reason: DecisionReason)
+    case discarded(messageID: String)
+    case retried(messageID: String)
+    case shown(messageID: String, header: String?, body: String?, isTest: Bool)
+    case impression(messageID: String)
+    case click(messageID: String, buttonID: String?, url: String?)
+    case action(messageID: String, InAppAction)
+    case dismissed(messageID: String, reason: DismissReason)
+    case analyticsSent(eventIDs: [UUID])
+    case analyticsFailed(eventIDs: [UUID])
+}
+
+/// A message ready to draw: personalized text, language and direction (B.12, B.17).
+public struct Presentation: Sendable, Equatable {
+    public var campaign: Campaign
+    public var messageID: String { campaign.messageID }
+    public var header: String?
+    public var body: String?
+    /// The buttons with personalized text.
+    public var buttons: [MessageButton]
+    public var language: String
+    /// ar, he, fa, ur mirror the overlay (alignment, close glyph, button order).
+    public var isRightToLeft: Bool
+}

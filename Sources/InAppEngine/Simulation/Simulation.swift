@@ -1,0 +1,183 @@
+import Foundation
+
+/// `tinbox simulate`: replays a timeline on a virtual clock and a simulated network (CLI.md).
+///
+/// Steps at the same `at` as a timer come after it: the clock reaches the instant, what is due
+/// fires, then the step happens. Without an `end` step the run stops at the last step's instant.
+public enum Simulation {
+    /// Replays `timeline` (JSON Lines). `baseDirectory` resolves `syncFile` and the relative artwork
+    /// of an inline `sync` document. Never traps and never hangs: bad input ends the run with an
+    /// error naming the line, keeping the output so far.
+    public static func run(
+        timeline: String, baseDirectory: URL, timelineName: String = "timeline.jsonl"
+    ) -> SimulationResult {
+        var runner = SimulationRunner(baseDirectory: baseDirectory)
+        var error: SimulationError?
+        for (offset, line) in timeline.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            do {
+                if try runner.perform(String(line)) == .finished { break }
+            } catch let stepError {
+                error = SimulationError(file: timelineName, line: offset + 1, message: stepError.message)
+                break
+            }
+        }
+        return SimulationResult(stdout: runner.output, log: runner.log, error: error)
+    }
+
+    /// The local wall clock at `at` 0 when `setup` gives none.
+    static let defaultLocalTime = "2026-01-01T12:00:00"
+    /// A run that processes more timers than this is refused rather than left to spin.
+    static let maximumScheduledItems = 1_000_000
+}
+
+/// What a simulation printed, logged, and why it stopped early (if it did).
+public struct SimulationResult: Sendable, Equatable {
+    /// JSON Lines, one per decision or effect, each ending in a newline.
+    public var stdout: String
+    /// `[tinbox-iam]` decision-log lines, for stderr.
+    public var log: [String]
+    public var error: SimulationError?
+}
+
+/// A timeline line that cannot be run.
+public struct SimulationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    /// `timeline.jsonl:3: `at` goes backwards (2.0 after 5.0)`.
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// The state of one run: the presenter, the virtual clock and the simulated world around it.
+struct SimulationRunner {
+    enum Progress { case reading, finished }
+
+    let baseDirectory: URL
+    private var presenter = InAppPresenter()
+    private var setup: TimelineStep.Setup?
+    private var network = SimulatedNetwork()
+    private var hostPolicy: [String: HostDecision] = [:]
+    private var scheduler = VirtualScheduler()
+    private var clock: Int64 = 0
+    private var lastAt: Double = 0
+    private var processed = 0
+    private(set) var output = ""
+    private(set) var log: [String] = []
+
+    init(baseDirectory: URL) {
+        self.baseDirectory = baseDirectory
+    }
+
+    mutating func perform(_ line: String) throws(StepError) -> Progress {
+        let step = try TimelineStep.parse(line, baseDirectory: baseDirectory)
+        if step.at < lastAt {
+            throw StepError("`at` goes backwards (\(step.at) after \(lastAt))")
+        }
+        lastAt = step.at
+        let target = Int64((step.at * 1000).rounded())
+        if case .setup(let value) = step.action {
+            guard setup == nil else { throw StepError("`setup` may appear only once") }
+            guard target == 0 else { throw StepError("`setup` must come first, at 0") }
+            setup = value
+            presenter = InAppPresenter(
+                configuration: .init(reduceMotion: value.reduceMotion, columns: value.columns, rows: value.rows),
+                eventIDs: SequentialEventIDs())
+            return .reading
+        }
+        guard setup != nil else { throw StepError("the first step must be `setup`") }
+        try advance(to: target)
+        switch step.action {
+        case .setup: break
+        case .start(let customer, let language):
+            apply(presenter.start(customer: customer, language: language, at: time))
+        case .stop: apply(presenter.stop(at: time))
+        case .event(let name, let properties): apply(presenter.event(name: name, properties: properties, at: time))
+        case .decide(let id, let decision): hostPolicy[id] = decision
+        case .tap(let button): apply(presenter.tap(buttonID: button, at: time))
+        case .close: apply(presenter.close(at: time))
+        case .clickOutside: apply(presenter.clickOutside(at: time))
+        case .background: apply(presenter.background(at: time))
+        case .foreground: apply(presenter.foreground(at: time))
+        case .resize(let columns, let rows): apply(presenter.resize(columns: columns, rows: rows, at: time))
+        case .network(let change): network.apply(change)
+        case .end: return .finished
+        }
+        return .reading
+    }
+
+    private var time: EngineTime {
+        let seconds = Double(clock) / 1000
+        let setup = self.setup!
+        return EngineTime(uptime: seconds, utc: setup.utcAtZero.addingTimeInterval(seconds), utcOffset: setup.utcOffset)
+    }
+
+    /// Fires everything due up to `target`, in order, then sets the clock to `target`.
+    private mutating func advance(to target: Int64) throws(StepError) {
+        while let (due, item) = scheduler.popDue(notAfter: target) {
+            processed += 1
+            guard processed <= Simulation.maximumScheduledItems else {
+                throw StepError("the simulation did not settle (more than 1000000 timers fired)")
+            }
+            clock = due
+            switch item {
+            case .timer(let timer): apply(presenter.timerFired(timer, at: time))
+            case .artwork(let key, let ok):
+                apply(ok ? presenter.artworkArrived(key: key, at: time) : presenter.artworkFailed(key: key, at: time))
+            case .placeholders(let id, let values):
+                apply(presenter.placeholdersArrived(requestID: id, values: values, at: time))
+            }
+        }
+        clock = target
+    }
+
+    /// Carries out effects in order. An answer the network gives at once is fed back right where
+    /// its request stands, so its reports follow their cause (CLI.md same-instant order).
+    private mutating func apply(_ effects: [PresenterEffect]) {
+        for effect in effects {
+            switch effect {
+            case .report(let report):
+                output += report.jsonLine(atMilliseconds: clock) + "\n"
+            case .log(let line):
+                log.append(line)
+            case .scheduleTimer(let timer, let uptime):
+                scheduler.schedule(.timer(timer), at: max(clock, Int64((uptime * 1000).rounded())))
+            case .cancelTimer(let timer):
+                scheduler.cancel(.timer(timer))
+            case .requestSync(let request):
+                if network.syncOK, let document = setup?.document {
+                    apply(presenter.syncSucceeded(requestID: request.requestID, document: document, at: time))
+                } else {
+                    apply(presenter.syncFailed(requestID: request.requestID, at: time))
+                }
+            case .storeCache, .remove:
+                break
+            case .fetchArtwork(let reference):
+                switch network.answer(for: reference) {
+                case .fail: apply(presenter.artworkFailed(key: reference.key, at: time))
+                case .arrive(let delay) where delay == 0: apply(presenter.artworkArrived(key: reference.key, at: time))
+                case .arrive(let delay): schedule(.artwork(key: reference.key, ok: true), after: delay)
+                }
+            case .fetchPlaceholders(let id, _):
+                switch network.placeholders {
+                case .fail: apply(presenter.placeholdersFailed(requestID: id, at: time))
+                case .values(let values, let delay) where delay == 0:
+                    apply(presenter.placeholdersArrived(requestID: id, values: values, at: time))
+                case .values(let values, let delay): schedule(.placeholders(requestID: id, values: values), after: delay)
+                }
+            case .askHost(let id, let campaign):
+                apply(presenter.hostAnswered(requestID: id, hostPolicy[campaign.messageID] ?? .show, at: time))
+            case .present:
+                apply(presenter.presented(at: time))
+            case .sendAnalytics(let batch):
+                apply(presenter.analyticsAnswered(batchID: batch.id, ok: network.analyticsOK, at: time))
+            }
+        }
+    }
+
+    private mutating func schedule(_ item: VirtualScheduler.Item, after delay: Double) {
+        let milliseconds = min(delay * 1000, 1e15).rounded()
+        scheduler.schedule(item, at: clock + Int64(milliseconds))
+    }
+}
