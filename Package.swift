@@ -14,7 +14,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CWidth", path: "Sources/CWidth"),
         .target(name: "InboxCore", dependencies: ["CWidth"]),
-        .target(name: "InAppEngine", dependencies: ["InboxCore"]),
+        .target(name: "InAppEngine", dependencies: ["InboxCore"], exclude: ["DECISIONS.md"]),
         .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),
         .target(name: "InboxSync", dependencies: ["InboxCore", "InboxStore"]),
         .target(name: "TerminalUI", dependencies: ["InboxCore", "CNcursesw"]),
@@ -23,7 +23,7 @@ let package = Package(
             dependencies: ["InboxCore", "InAppEngine", "InboxStore", "InboxSync", "TerminalUI"]
         ),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
-        .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"]),
+        .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"]),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),

@@ -30,6 +30,8 @@ enum Output {
     }
 
     static func warn(_ text: String) { standardError("tinbox: warning: \(text)") }
+    /// A diagnostic line as it is (the `[tinbox-iam]` decision log).
+    static func log(_ text: String) { standardError(text) }
     static func error(_ text: String) { standardError("tinbox: \(text)") }
 
     private static func standardError(_ text: String) {
