@@ -52,7 +52,10 @@ import Testing
         let message = try #require(document.campaigns.first?.message)
         #expect(message.kind == .unsupported("banner"))
         #expect(message.clickAction == .unsupported(type: "shareSheet"))
-        #expect(message.buttons.map(\.action) == [.dismiss, .dismiss, .navigate(route: "/r", arguments: ["tab": .string("x")])])
+        #expect(
+            message.buttons.map(\.action) == [
+                .dismiss, .dismiss, .navigate(route: "/r", arguments: ["tab": .string("x")]),
+            ])
         #expect(document.campaigns.first?.isUsable == true)
     }
 

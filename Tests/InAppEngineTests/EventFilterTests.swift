@@ -71,7 +71,8 @@ import Testing
         for number in 0..<20_000 {
             campaigns.append(
                 Campaign(
-                    id: "c\(number)", priority: Double(number % 7), trigger: .event(name: "e\(number % 1000)", filters: []),
+                    id: "c\(number)", priority: Double(number % 7),
+                    trigger: .event(name: "e\(number % 1000)", filters: []),
                     message: InAppMessage(kind: .modal), documentIndex: number))
         }
         let index = CampaignIndex(campaigns)

@@ -22,7 +22,9 @@ import Testing
     ) -> (InAppPresenter, [PresenterEffect]) {
         var presenter = InAppPresenter(configuration: configuration, eventIDs: SequentialEventIDs())
         var effects = presenter.start(customer: "c1", language: language, at: at(0))
-        guard case .requestSync(let request)? = effects.first(where: { if case .requestSync = $0 { true } else { false } })
+        guard
+            case .requestSync(let request)? = effects.first(where: { if case .requestSync = $0 { true } else { false } }
+            )
         else { return (presenter, effects) }
         effects += presenter.syncSucceeded(requestID: request.requestID, document: document, at: at(0))
         return (presenter, effects)
@@ -63,7 +65,10 @@ import Testing
         let first = presenter.event(name: "a", at: Self.at(1))
         #expect(Self.reports(first) == [.selected(messageID: "A")])
         let id = try #require(Self.hostQuestion(first))
-        #expect(Self.reports(presenter.hostAnswered(requestID: id, .discard, at: Self.at(1))) == [.discarded(messageID: "A")])
+        #expect(
+            Self.reports(presenter.hostAnswered(requestID: id, .discard, at: Self.at(1))) == [
+                .discarded(messageID: "A")
+            ])
         let second = presenter.event(name: "a", at: Self.at(2))
         #expect(Self.reports(second) == [.selected(messageID: "A")], "a discarded `once` campaign may show later")
     }
@@ -162,7 +167,10 @@ import Testing
         _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
         _ = presenter.presented(at: Self.at(1))
         _ = presenter.close(at: Self.at(2))
-        #expect(Self.reports(presenter.event(name: "i", at: Self.at(100.999))) == [.dropped(messageID: "I", reason: .repeat)])
+        #expect(
+            Self.reports(presenter.event(name: "i", at: Self.at(100.999))) == [
+                .dropped(messageID: "I", reason: .repeat)
+            ])
         #expect(Self.reports(presenter.event(name: "i", at: Self.at(101))) == [.selected(messageID: "I")])
     }
 
@@ -181,15 +189,20 @@ import Testing
     }
 
     @Test func retryHeldByTheCooldownSaysSoInTheLog() throws {
-        let document = try Self.document(Self.modal + "," + Self.modal.replacingOccurrences(of: "\"A\"", with: "\"B\"")
-            .replacingOccurrences(of: "\"a\"", with: "\"b\""))
+        let document = try Self.document(
+            Self.modal + ","
+                + Self.modal.replacingOccurrences(of: "\"A\"", with: "\"B\"")
+                .replacingOccurrences(of: "\"a\"", with: "\"b\""))
         var (presenter, _) = Self.started(document, configuration: .init(reduceMotion: true))
         let id = try #require(Self.hostQuestion(presenter.event(name: "a", at: Self.at(1))))
         _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
         _ = presenter.presented(at: Self.at(1))
         _ = presenter.event(name: "b", at: Self.at(2))
         let closing = presenter.close(at: Self.at(3))
-        #expect(Self.logs(closing).contains { $0.hasPrefix("[tinbox-iam] holding deferred campaign B: inside the display floor") })
+        #expect(
+            Self.logs(closing).contains {
+                $0.hasPrefix("[tinbox-iam] holding deferred campaign B: inside the display floor")
+            })
         #expect(closing.contains(.scheduleTimer(.deferredRetry, at: 31)))
     }
 
@@ -208,7 +221,8 @@ import Testing
     }
 
     @Test func placeholderAnswerAtExactlyTwoSecondsIsIgnored() throws {
-        let campaign = #"{"id":"P","trigger":{"type":"event","event":"p"},"message":{"type":"modal","header":"Hi {name}"}}"#
+        let campaign =
+            #"{"id":"P","trigger":{"type":"event","event":"p"},"message":{"type":"modal","header":"Hi {name}"}}"#
         var (presenter, _) = Self.started(try Self.document(campaign))
         let id = try #require(Self.hostQuestion(presenter.event(name: "p", at: Self.at(1))))
         let asked = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))

@@ -4,11 +4,13 @@ import Testing
 @testable import InAppEngine
 
 @Suite struct SimulationTests {
-    static let setup = #"{"at":0,"do":"setup","sync":{"campaigns":[{"id":"A","trigger":{"type":"event","event":"a"},"#
+    static let setup =
+        #"{"at":0,"do":"setup","sync":{"campaigns":[{"id":"A","trigger":{"type":"event","event":"a"},"#
         + #""repeat":{"type":"everyTime"},"message":{"type":"modal","header":"A"}}]}}"#
 
     func run(_ lines: [String]) -> SimulationResult {
-        Simulation.run(timeline: lines.joined(separator: "\n") + "\n", baseDirectory: URL(fileURLWithPath: "/nonexistent"))
+        Simulation.run(
+            timeline: lines.joined(separator: "\n") + "\n", baseDirectory: URL(fileURLWithPath: "/nonexistent"))
     }
 
     @Test func atGoingBackwardsIsAnErrorNamingTheLineAndKeepsTheOutput() {
@@ -75,7 +77,8 @@ import Testing
     }
 
     @Test func stringsAreEscapedInOutput() {
-        let setup = #"{"at":0,"do":"setup","sync":{"campaigns":[{"id":"q\"\n","trigger":{"type":"event","event":"a"},"#
+        let setup =
+            #"{"at":0,"do":"setup","sync":{"campaigns":[{"id":"q\"\n","trigger":{"type":"event","event":"a"},"#
             + #""message":{"type":"modal","header":"tab\there","body":"\u001b[31m"}}]}}"#
         let result = run([setup, #"{"at":0,"do":"start","customer":"c1"}"#, #"{"at":1,"do":"event","name":"a"}"#])
         #expect(result.stdout.contains(#""message":"q\"\n""#))
@@ -84,7 +87,8 @@ import Testing
 
     @Test func syncFileArtworkResolvesAgainstTheDocumentFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iam-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("art"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("art"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("png".utf8).write(to: folder.appendingPathComponent("art/here.png"))
         let document =

@@ -105,7 +105,9 @@ extension InAppPresenter {
     mutating func retryDeferred() {
         guard isRunning else { return }
         if backgroundSince != nil {
-            if let top = session.stack.top { log("holding deferred campaign \(top.messageID): tinbox is in the background") }
+            if let top = session.stack.top {
+                log("holding deferred campaign \(top.messageID): tinbox is in the background")
+            }
             return
         }
         while let entry = session.stack.top {

@@ -164,7 +164,8 @@ struct SimulationRunner {
                 case .fail: apply(presenter.placeholdersFailed(requestID: id, at: time))
                 case .values(let values, let delay) where delay == 0:
                     apply(presenter.placeholdersArrived(requestID: id, values: values, at: time))
-                case .values(let values, let delay): schedule(.placeholders(requestID: id, values: values), after: delay)
+                case .values(let values, let delay):
+                    schedule(.placeholders(requestID: id, values: values), after: delay)
                 }
             case .askHost(let id, let campaign):
                 apply(presenter.hostAnswered(requestID: id, hostPolicy[campaign.messageID] ?? .show, at: time))
