@@ -239,3 +239,53 @@ import Testing
         #expect(presentation.header == "Hi ")
     }
 }
+
+extension PresenterTests {
+    @Test func artworkNotReadyIsFetchedAgainAtTheNextSync() throws {
+        let campaign =
+            #"{"id":"I","trigger":{"type":"event","event":"i"},"message":{"type":"modal","imageURL":"https://x/a.png"}}"#
+        let document = try Self.document(campaign)
+        var (presenter, first) = Self.started(document)
+        #expect(first.contains(.fetchArtwork(ArtworkReference("https://x/a.png", documentBase: nil))))
+        _ = presenter.artworkFailed(key: "https://x/a.png", at: Self.at(1))
+        _ = presenter.background(at: Self.at(2))
+        let foreground = presenter.foreground(at: Self.at(40))
+        guard case .requestSync(let request)? = foreground.last else {
+            Issue.record("more than 30 s away starts a session that syncs")
+            return
+        }
+        let second = presenter.syncSucceeded(requestID: request.requestID, document: document, at: Self.at(40))
+        #expect(second.contains(.fetchArtwork(ArtworkReference("https://x/a.png", documentBase: nil))))
+        _ = presenter.artworkArrived(key: "https://x/a.png", at: Self.at(41))
+        let third = presenter.syncSucceeded(requestID: request.requestID, document: document, at: Self.at(42))
+        #expect(third.isEmpty, "a stale sync answer is ignored")
+        #expect(Self.reports(presenter.event(name: "i", at: Self.at(43))) == [.selected(messageID: "I")])
+    }
+
+    @Test func switchRemovesTheMessageWithoutDismissalAndClearsTheStack() throws {
+        let campaigns =
+            #"{"id":"A","priority":1,"trigger":{"type":"event","event":"x"},"message":{"type":"modal"}},"#
+            + #"{"id":"B","priority":2,"trigger":{"type":"event","event":"x"},"message":{"type":"modal"}}"#
+        var (presenter, _) = Self.started(try Self.document(campaigns), configuration: .init(reduceMotion: true))
+        let id = try #require(Self.hostQuestion(presenter.event(name: "x", at: Self.at(1))))
+        _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        _ = presenter.presented(at: Self.at(1))
+        #expect(presenter.deferredMessageIDs == ["B"])
+        let switched = presenter.start(customer: "c2", at: Self.at(2))
+        let reports = Self.reports(switched)
+        #expect(reports.first == .dismissed(messageID: "A", reason: .switch))
+        #expect(reports.contains(.analyticsSent(eventIDs: [])) == false)
+        #expect(presenter.deferredMessageIDs.isEmpty)
+        #expect(presenter.visibleMessageID == nil)
+        guard
+            case .sendAnalytics(let batch)? = switched.first(where: {
+                if case .sendAnalytics = $0 { true } else { false }
+            })
+        else {
+            Issue.record("the old customer's analytics go at the switch")
+            return
+        }
+        #expect(batch.events.map(\.customerID) == ["c1"])
+        #expect(batch.events.map(\.kind) == [.impression])
+    }
+}

@@ -54,3 +54,13 @@ import Testing
         #expect(JSONValue.string("").numericValue == nil)
     }
 }
+
+@Suite struct JSONValueTests {
+    @Test func zeroAndOneStayNumbersAndBooleansStayBooleans() {
+        #expect(
+            JSONValue.parse("[0,1,true,false,1.5,null]")
+                == .array([.number(0), .number(1), .bool(true), .bool(false), .number(1.5), .null]))
+        #expect(JSONValue.parse(#"{"a":{"b":"c"}}"#)?["a"]?["b"] == .string("c"))
+        #expect(JSONValue.parse("{") == nil)
+    }
+}

@@ -109,8 +109,9 @@ struct SimulationRunner {
 
     private var time: EngineTime {
         let seconds = Double(clock) / 1000
-        let setup = self.setup!
-        return EngineTime(uptime: seconds, utc: setup.utcAtZero.addingTimeInterval(seconds), utcOffset: setup.utcOffset)
+        let origin = setup?.utcAtZero ?? Date(timeIntervalSince1970: 0)
+        return EngineTime(
+            uptime: seconds, utc: origin.addingTimeInterval(seconds), utcOffset: setup?.utcOffset ?? 0)
     }
 
     /// Fires everything due up to `target`, in order, then sets the clock to `target`.
