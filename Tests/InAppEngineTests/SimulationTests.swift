@@ -104,3 +104,30 @@ import Testing
         #expect(result.stdout.contains(#"{"at":2.000,"event":"shown","message":"here""#))
     }
 }
+
+extension SimulationTests {
+    @Test func absurdDocumentDurationsNeitherTrapNorHang() {
+        let setup =
+            #"{"at":0,"do":"setup","sync":{"settings":{"cooldownSeconds":1e300},"campaigns":[{"id":"S","#
+            + #""trigger":{"type":"event","event":"s"},"repeat":{"type":"everyTime"},"#
+            + #""message":{"type":"slideup","autoDismissAfter":1e300}}]}}"#
+        let result = run([
+            setup, #"{"at":0,"do":"start","customer":"c1"}"#, #"{"at":1,"do":"event","name":"s"}"#,
+            #"{"at":2,"do":"close"}"#, #"{"at":3,"do":"event","name":"s"}"#, #"{"at":1000000000,"do":"end"}"#,
+        ])
+        #expect(result.error == nil)
+        #expect(result.stdout.contains(#"{"at":3.000,"event":"deferred","message":"S","reason":"cooldown"}"#))
+    }
+
+    @Test func eventsKeptByAFailedSendAtStopGoAtTheNextMessagingsTick() {
+        let result = run([
+            Self.setup, #"{"at":0,"do":"start","customer":"c1"}"#, #"{"at":1,"do":"event","name":"a"}"#,
+            #"{"at":2,"do":"network","analytics":"fail"}"#, #"{"at":3,"do":"stop"}"#,
+            #"{"at":4,"do":"network","analytics":"ok"}"#, #"{"at":10,"do":"start","customer":"c1"}"#,
+            #"{"at":41,"do":"end"}"#,
+        ])
+        let ids = #"["00000000-0000-4000-8000-000000000001"]"#
+        #expect(result.stdout.contains(#"{"at":3.000,"event":"analyticsFailed","count":1,"eventIds":"# + ids + "}"))
+        #expect(result.stdout.contains(#"{"at":40.000,"event":"analyticsSent","count":1,"eventIds":"# + ids + "}"))
+    }
+}

@@ -143,7 +143,7 @@ struct SimulationRunner {
             case .log(let line):
                 log.append(line)
             case .scheduleTimer(let timer, let uptime):
-                scheduler.schedule(.timer(timer), at: max(clock, Int64((uptime * 1000).rounded())))
+                scheduler.schedule(.timer(timer), at: max(clock, Self.milliseconds(uptime)))
             case .cancelTimer(let timer):
                 scheduler.cancel(.timer(timer))
             case .requestSync(let request):
@@ -179,7 +179,11 @@ struct SimulationRunner {
     }
 
     private mutating func schedule(_ item: VirtualScheduler.Item, after delay: Double) {
-        let milliseconds = min(delay * 1000, 1e15).rounded()
-        scheduler.schedule(item, at: clock + Int64(milliseconds))
+        scheduler.schedule(item, at: clock + Self.milliseconds(delay))
+    }
+
+    /// Seconds as whole milliseconds, clamped so that a document asking for 1e300 s cannot trap.
+    private static func milliseconds(_ seconds: Double) -> Int64 {
+        Int64(min(max(seconds * 1000, 0), 1e15).rounded())
     }
 }
