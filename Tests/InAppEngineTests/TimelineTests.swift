@@ -31,6 +31,8 @@ import Testing
             contentsOf: Self.folder.appendingPathComponent("\(name).expected.jsonl"), encoding: .utf8)
         let result = Simulation.run(timeline: timeline, baseDirectory: Self.folder, timelineName: "\(name).jsonl")
         #expect(result.error == nil, "\(result.error.map(String.init(describing:)) ?? "")")
-        #expect(result.stdout == expected, "\(name):\n--- actual\n\(result.stdout)--- log\n\(result.log.joined(separator: "\n"))")
+        #expect(
+            result.stdout == expected,
+            "\(name):\n--- actual\n\(result.stdout)--- log\n\(result.log.joined(separator: "\n"))")
     }
 }

@@ -38,8 +38,11 @@ public struct ArtworkReference: Sendable, Equatable, Hashable {
             url = nil
             kind = .refused(reason: "http:// is never fetched, only https://")
         } else if let base = documentBase {
-            if lower.hasPrefix("file:") {
-                url = URL(string: text, relativeTo: base)?.absoluteURL
+            let path = lower.hasPrefix("file:") ? String(text.dropFirst("file:".count)) : text
+            if path.hasPrefix("//") {
+                url = URL(string: text).flatMap { $0.isFileURL ? $0 : nil }
+            } else if lower.hasPrefix("file:") {
+                url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
             } else if text.contains("://") {
                 url = nil
             } else if text.hasPrefix("/") {

@@ -45,7 +45,7 @@ public struct Campaign: Sendable, Equatable {
     /// Priority order: lower number first, unnumbered last, ties in document order (B.3).
     public static func precedes(_ lhs: Campaign, _ rhs: Campaign) -> Bool {
         switch (lhs.priority, rhs.priority) {
-        case let (left?, right?) where left != right: return left < right
+        case (let left?, let right?) where left != right: return left < right
         case (.some, .none): return true
         case (.none, .some): return false
         default: return lhs.documentIndex < rhs.documentIndex

@@ -44,7 +44,9 @@ struct CampaignDecoder {
         let variation = json["variationId"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let name = rawID.isEmpty ? "#\(index + 1)" : (variation.map { "\(rawID)/\($0)" } ?? rawID)
         var failures: [String] = []
-        let unusable = { (field: String, why: String) in failures.append("campaign \(name): \(field) \(why); it never shows") }
+        let unusable = { (field: String, why: String) in
+            failures.append("campaign \(name): \(field) \(why); it never shows")
+        }
         if rawID.isEmpty { unusable("id", "is missing") }
 
         let trigger = self.trigger(json["trigger"], campaign: name, unusable: unusable)

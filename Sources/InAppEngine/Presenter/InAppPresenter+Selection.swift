@@ -99,8 +99,17 @@ extension InAppPresenter {
 
     /// B.7: takes the top entry; drops it (and takes the next) when rule 4 forbids it; holds
     /// silently when a blocker applies; otherwise reports `retried` and asks the host.
+    ///
+    /// Nothing is retried in the background (a suspended terminal draws nothing): the foreground
+    /// retries within 30 s, or starts a new session after that (B.2).
     mutating func retryDeferred() {
         guard isRunning else { return }
+        if backgroundSince != nil {
+            if let top = session.stack.top {
+                log("holding deferred campaign \(top.messageID): tinbox is in the background")
+            }
+            return
+        }
         while let entry = session.stack.top {
             let campaign = session.index.campaign(withMessageID: entry.messageID) ?? entry
             if let reason = ineligibility(of: campaign) {

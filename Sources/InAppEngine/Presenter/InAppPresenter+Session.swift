@@ -68,6 +68,8 @@ extension InAppPresenter {
                 sync: .finished, tickAnchor: now.uptime))
         log("messaging started for customer \(customer)")
         beginSession()
+        // Events a failed send kept from before a stop wait for this messaging's first tick (B.15).
+        bookAnalyticsTick()
     }
 
     /// B.1: a switch removes the message (no dismissal analytics), clears the stack, sends the old

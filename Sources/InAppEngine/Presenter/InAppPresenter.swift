@@ -207,7 +207,8 @@ extension InAppPresenter {
             log("start refused: the customer id is empty")
             return finish()
         }
-        let requested = (language?.isEmpty == false ? language! : configuration.language).lowercased()
+        let preferred = language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.language
+        let requested = preferred.lowercased()
         if case .running(let running) = state {
             if running.customer == customer {
                 log("start ignored: messaging already runs for customer \(customer)")

@@ -39,7 +39,8 @@ public enum Personalization {
     }
 
     private static func isNameCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-"
-            || character == ".")
+        character.isASCII
+            && (character.isLetter || character.isNumber || character == "_" || character == "-"
+                || character == ".")
     }
 }

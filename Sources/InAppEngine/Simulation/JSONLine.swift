@@ -89,7 +89,8 @@ enum JSONLine {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -134,14 +135,17 @@ extension PresenterReport {
         case .sessionStarted(let customer):
             return [("customer", .string(customer))]
         case .synced(let source, let attempt, let language):
-            return [("source", .string(source.rawValue)), ("attempt", .int(Int64(attempt))), ("lang", .string(language))]
+            return [
+                ("source", .string(source.rawValue)), ("attempt", .int(Int64(attempt))), ("lang", .string(language)),
+            ]
         case .selected(let id), .discarded(let id), .retried(let id), .impression(let id):
             return [("message", .string(id))]
         case .deferred(let id, let reason), .dropped(let id, let reason):
             return [("message", .string(id)), ("reason", .string(reason.rawValue))]
         case .shown(let id, let header, let body, let isTest):
             let text: JSONLine.Value = .object([
-                ("header", header.map(JSONLine.Value.string) ?? .null), ("body", body.map(JSONLine.Value.string) ?? .null),
+                ("header", header.map(JSONLine.Value.string) ?? .null),
+                ("body", body.map(JSONLine.Value.string) ?? .null),
             ])
             return [("message", .string(id)), ("text", text)] + (isTest ? [("test", .bool(true))] : [])
         case .click(let id, let button, let url):

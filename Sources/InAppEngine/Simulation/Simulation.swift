@@ -109,8 +109,9 @@ struct SimulationRunner {
 
     private var time: EngineTime {
         let seconds = Double(clock) / 1000
-        let setup = self.setup!
-        return EngineTime(uptime: seconds, utc: setup.utcAtZero.addingTimeInterval(seconds), utcOffset: setup.utcOffset)
+        let origin = setup?.utcAtZero ?? Date(timeIntervalSince1970: 0)
+        return EngineTime(
+            uptime: seconds, utc: origin.addingTimeInterval(seconds), utcOffset: setup?.utcOffset ?? 0)
     }
 
     /// Fires everything due up to `target`, in order, then sets the clock to `target`.
@@ -142,7 +143,7 @@ struct SimulationRunner {
             case .log(let line):
                 log.append(line)
             case .scheduleTimer(let timer, let uptime):
-                scheduler.schedule(.timer(timer), at: max(clock, Int64((uptime * 1000).rounded())))
+                scheduler.schedule(.timer(timer), at: max(clock, Self.milliseconds(uptime)))
             case .cancelTimer(let timer):
                 scheduler.cancel(.timer(timer))
             case .requestSync(let request):
@@ -164,7 +165,8 @@ struct SimulationRunner {
                 case .fail: apply(presenter.placeholdersFailed(requestID: id, at: time))
                 case .values(let values, let delay) where delay == 0:
                     apply(presenter.placeholdersArrived(requestID: id, values: values, at: time))
-                case .values(let values, let delay): schedule(.placeholders(requestID: id, values: values), after: delay)
+                case .values(let values, let delay):
+                    schedule(.placeholders(requestID: id, values: values), after: delay)
                 }
             case .askHost(let id, let campaign):
                 apply(presenter.hostAnswered(requestID: id, hostPolicy[campaign.messageID] ?? .show, at: time))
@@ -177,7 +179,11 @@ struct SimulationRunner {
     }
 
     private mutating func schedule(_ item: VirtualScheduler.Item, after delay: Double) {
-        let milliseconds = min(delay * 1000, 1e15).rounded()
-        scheduler.schedule(item, at: clock + Int64(milliseconds))
+        scheduler.schedule(item, at: clock + Self.milliseconds(delay))
+    }
+
+    /// Seconds as whole milliseconds, clamped so that a document asking for 1e300 s cannot trap.
+    private static func milliseconds(_ seconds: Double) -> Int64 {
+        Int64(min(max(seconds * 1000, 0), 1e15).rounded())
     }
 }
