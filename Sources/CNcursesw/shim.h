@@ -32,6 +32,61 @@ static inline const cchar_t *tinbox_wacs_urcorner(void) { return WACS_URCORNER; 
 static inline const cchar_t *tinbox_wacs_llcorner(void) { return WACS_LLCORNER; }
 static inline const cchar_t *tinbox_wacs_lrcorner(void) { return WACS_LRCORNER; }
 
+/* Mouse masks (function-like macros in curses.h). */
+static inline mmask_t tinbox_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t tinbox_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t tinbox_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t tinbox_button4_pressed(void) { return BUTTON4_PRESSED; }
+#ifdef BUTTON5_PRESSED
+static inline mmask_t tinbox_button5_pressed(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t tinbox_button5_pressed(void) { return 0; }
+#endif
+static inline int tinbox_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int tinbox_key_f(int n) { return KEY_F(n); }
+
+/* Draws one line-drawing glyph (0 hline, 1 vline, 2-5 corners ul ur ll lr) with attributes:
+   the terminal's own line set is used, so TERM=linux and vt100 draw real lines. */
+static inline int tinbox_put_line(WINDOW *win, int y, int x, int which, attr_t attrs, short pair) {
+    const cchar_t *glyph;
+    switch (which) {
+    case 0: glyph = WACS_HLINE; break;
+    case 1: glyph = WACS_VLINE; break;
+    case 2: glyph = WACS_ULCORNER; break;
+    case 3: glyph = WACS_URCORNER; break;
+    case 4: glyph = WACS_LLCORNER; break;
+    default: glyph = WACS_LRCORNER; break;
+    }
+    wchar_t chars[CCHARW_MAX + 1];
+    attr_t own = 0;
+    short ownPair = 0;
+    if (getcchar(glyph, chars, &own, &ownPair, NULL) == ERR) return ERR;
+    cchar_t cell;
+    setcchar(&cell, chars, (own & A_ALTCHARSET) | attrs, pair, NULL);
+    return mvwadd_wch(win, y, x, &cell);
+}
+
+/* Signals that end the reader: the handler only records the number; the input loop notices it
+   (getch returns within its timeout) and restores the terminal with endwin. */
+#include <signal.h>
+#include <string.h>
+static volatile sig_atomic_t tinbox_pending_signal = 0;
+static void tinbox_record_signal(int number) { tinbox_pending_signal = number; }
+static inline void tinbox_install_exit_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = tinbox_record_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+}
+static inline int tinbox_take_signal(void) {
+    int number = tinbox_pending_signal;
+    tinbox_pending_signal = 0;
+    return number;
+}
+
 int wcwidth(wchar_t c);
 
 #endif

@@ -1,0 +1,64 @@
+import Foundation
+import InboxCore
+
+/// What the list shows: a tab, narrowed by a search on titles while one is typed.
+public struct ListQuery: Equatable, Hashable, Sendable {
+    public var filter: StateFilter
+    public var search: String
+
+    public init(filter: StateFilter, search: String = "") {
+        self.filter = filter
+        self.search = search
+    }
+}
+
+/// A page of rows read for a query; `total` is the query's size when it is not a tab count
+/// (a search), nil when the tab count applies.
+public struct Page: Equatable, Sendable {
+    public var query: ListQuery
+    public var offset: Int
+    public var limit: Int
+    public var entries: [InboxEntry]
+    public var total: Int?
+
+    public init(query: ListQuery, offset: Int, limit: Int, entries: [InboxEntry], total: Int? = nil) {
+        self.query = query
+        self.offset = offset
+        self.limit = limit
+        self.entries = entries
+        self.total = total
+    }
+}
+
+/// Everything that can happen to the reader: the user's input and the answers to its effects.
+public enum ReaderEvent: Equatable, Sendable {
+    case start(Size, now: Date)
+    case input(TerminalInput)
+    case pageLoaded(Page)
+    case countsLoaded([StateFilter: Int])
+    /// The store changed (a mark, an open, a refresh): read counts and rows again.
+    case dataChanged
+    /// A one-line message for the status line (already sanitized by whoever made it).
+    case notice(String)
+    /// A validated http(s) URL to show in the status line as a link.
+    case showLink(String)
+    case syncStatus(String)
+    /// Time passed: relative times move and messages whose end passed leave the lists (A.2).
+    case tick(Date)
+}
+
+/// What the reader asks its runtime to do; `update` itself does no I/O.
+public enum ReaderEffect: Equatable, Sendable {
+    case loadCounts
+    case loadPage(ListQuery, offset: Int, limit: Int)
+    /// BEHAVIOR A.7: records `OP` and marks read.
+    case open(MessageKey)
+    case mark(MessageState, MessageKey)
+    case markAll(MessageState)
+    /// BEHAVIOR A.7: records `CL` with the button id and marks read; then the URL is opened.
+    case tap(MessageKey, buttonId: String?, url: String?)
+    /// One bulk `IM` batch for the messages that just became visible.
+    case recordImpressions([MessageKey])
+    case refresh
+    case quit
+}

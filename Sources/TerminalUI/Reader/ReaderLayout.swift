@@ -1,0 +1,121 @@
+import Foundation
+import InboxCore
+
+/// Where things are on the reader's screen; the view draws with it and the mouse hits with it,
+/// so a click always lands on what is drawn.
+public enum ReaderLayout {
+    /// The tab line is row 0, its rule row 1; the list starts below.
+    public static let listTop = 2
+
+    /// One tab's label and the columns it spans on the top line.
+    public struct TabSpan: Equatable, Sendable {
+        public var filter: StateFilter
+        public var label: String
+        public var column: Int
+        public var width: Int
+    }
+
+    public static let tabOrder: [StateFilter] = [.all, .unread, .read, .deleted]
+
+    public static func title(of filter: StateFilter) -> String {
+        switch filter {
+        case .all: return "All"
+        case .unread: return "Unread"
+        case .read: return "Read"
+        case .deleted: return "Deleted"
+        }
+    }
+
+    /// CLI.md: `All N  Unread N  Read N  Deleted N`, N in plain digits, from column 1.
+    public static func tabs(counts: [StateFilter: Int]) -> [TabSpan] {
+        var column = 1
+        return tabOrder.map { filter in
+            let label = "\(title(of: filter)) \(counts[filter] ?? 0)"
+            defer { column += label.count + 2 }
+            return TabSpan(filter: filter, label: label, column: column, width: label.count)
+        }
+    }
+
+    /// The columns of a list row.
+    public struct RowColumns: Equatable, Sendable {
+        public var title: Int
+        public var producer: Int
+        public static let prefix = 4
+        public static let time = 6
+        public static let buttons = 3
+    }
+
+    /// Title gets what the fixed columns leave; the producer column goes first on narrow screens.
+    public static func rowColumns(width: Int) -> RowColumns {
+        let producer = width >= 72 ? 14 : (width >= 56 ? 10 : 0)
+        let fixed = RowColumns.prefix + 1 + RowColumns.time + 1 + RowColumns.buttons + 1
+        let title = max(1, width - fixed - (producer > 0 ? producer + 1 : 0))
+        return RowColumns(title: title, producer: producer)
+    }
+
+    /// One CTA button's label and columns on the detail view's button bar.
+    public struct ButtonSpan: Equatable, Sendable {
+        public var index: Int
+        public var label: String
+        public var column: Int
+        public var width: Int
+    }
+
+    /// Buttons as `[ label ]`, two spaces apart from column 2; labels shrink to share the width.
+    public static func buttons(_ buttons: [CTAButton], width: Int) -> [ButtonSpan] {
+        guard !buttons.isEmpty else { return [] }
+        let room = max(0, width - 4 - (buttons.count - 1) * 2)
+        let share = max(1, room / buttons.count - 4)
+        var column = 2
+        return buttons.enumerated().map { index, button in
+            let raw = TerminalText.sanitize(button.label ?? button.buttonId ?? "Open")
+            let label = "[ " + TerminalText.truncate(raw.isEmpty ? "Open" : raw, toWidth: share) + " ]"
+            let span = ButtonSpan(index: index, label: label, column: column, width: TerminalText.width(label))
+            column += span.width + 2
+            return span
+        }
+    }
+
+    /// Rows of the detail view's scrolling text area.
+    public static func detailRows(size: Size, hasButtons: Bool) -> Int {
+        max(0, size.rows - listTop - 1 - (hasButtons ? 2 : 0))
+    }
+
+    /// The detail view's text, wrapped to the screen: title, facts, body, image URL, links.
+    public static func detailLines(_ entry: InboxEntry, width: Int, now: Date) -> [(text: String, role: CellRole)] {
+        let textWidth = max(1, width - 4)
+        let message = entry.message
+        var lines: [(String, CellRole)] = []
+        for line in TerminalText.wrap(TerminalText.sanitize(message.title), width: textWidth) {
+            lines.append((line, .heading))
+        }
+        var facts = [TerminalText.sanitize(message.key.producer)]
+        facts.append("received \(UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")) UTC")
+        facts.append(RelativeTime.phrase(message.receiveDate, now: now))
+        if message.isPinned { facts.append("pinned") }
+        facts.append(entry.state.rawValue)
+        for line in TerminalText.wrap(facts.joined(separator: " · "), width: textWidth) {
+            lines.append((line, .secondary))
+        }
+        lines.append(("", .normal))
+        if let body = message.body, !body.isEmpty {
+            for line in TerminalText.wrap(TerminalText.sanitize(body, keepingNewlines: true), width: textWidth) {
+                lines.append((line, .normal))
+            }
+            lines.append(("", .normal))
+        }
+        if let image = message.imageUrl, !image.isEmpty {
+            for line in TerminalText.wrap("Image: " + TerminalText.sanitize(image), width: textWidth) {
+                lines.append((line, .link))
+            }
+        }
+        for button in message.buttons {
+            guard let url = button.webUrl, !url.isEmpty else { continue }
+            let label = TerminalText.sanitize(button.label ?? button.buttonId ?? "Open")
+            for line in TerminalText.wrap(label + ": " + TerminalText.sanitize(url), width: textWidth) {
+                lines.append((line, .link))
+            }
+        }
+        return lines
+    }
+}

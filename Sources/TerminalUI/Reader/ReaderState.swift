@@ -1,0 +1,93 @@
+import Foundation
+import InboxCore
+
+/// The rows read so far for one query: a window of a few screens around the selection, never
+/// the whole inbox.
+public struct ListWindow: Equatable, Sendable {
+    public var query = ListQuery(filter: .all)
+    public var offset = 0
+    public var entries: [InboxEntry] = []
+    /// Whether `entries` still match the store; a change in the store clears this.
+    public var isCurrent = false
+
+    /// The entry at an absolute list index, when it is inside the window.
+    public func entry(at index: Int) -> InboxEntry? {
+        let local = index - offset
+        guard isCurrent, local >= 0, local < entries.count else { return nil }
+        return entries[local]
+    }
+}
+
+/// The reader's whole state. `update` (in ReaderState+Input.swift) changes it and returns the
+/// effects to carry out; `ReaderView.render` draws it. Neither does any I/O.
+public struct ReaderState: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        case list
+        case detail(Detail)
+    }
+
+    /// The open message, its scroll position and the chosen button.
+    public struct Detail: Equatable, Sendable {
+        public var entry: InboxEntry
+        public var scroll = 0
+        public var button: Int?
+    }
+
+    public enum Overlay: Equatable, Sendable {
+        case help
+        case confirmDeleteAll
+    }
+
+    /// A line for the status bar; `link` marks it as a validated URL.
+    public struct StatusMessage: Equatable, Sendable {
+        public var text: String
+        public var link: String?
+    }
+
+    public var size: Size
+    public var now: Date
+    public var tab: StateFilter = .all
+    public var counts: [StateFilter: Int] = [:]
+    public var search = ""
+    public var isEditingSearch = false
+    public var window = ListWindow()
+    /// Rows in the current query (the tab count, or the search's count).
+    public var total = 0
+    public var selected = 0
+    /// The absolute index of the first row on screen.
+    public var top = 0
+    public var mode: Mode = .list
+    public var overlay: Overlay?
+    public var status: StatusMessage?
+    public var syncStatus = ""
+    public var isQuitting = false
+    /// Messages already counted as seen in this screen session (BEHAVIOR A.7: one IM each).
+    public var impressed: Set<MessageKey> = []
+    var pendingLoad: ReaderEffect?
+
+    public init(size: Size, now: Date) {
+        self.size = size
+        self.now = now
+    }
+
+    /// The smallest terminal with a usable layout (CLI.md screen contract).
+    public static let minimumSize = Size(columns: 40, rows: 10)
+
+    public var isTooSmall: Bool {
+        size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+    }
+
+    /// The query the list shows now.
+    public var query: ListQuery { ListQuery(filter: tab, search: search) }
+
+    /// Screen rows between the tab line's rule and the status line.
+    public var listRows: Int { max(0, size.rows - ReaderLayout.listTop - 1) }
+
+    /// The selected entry, when its row is loaded.
+    public var selectedEntry: InboxEntry? { window.entry(at: selected) }
+
+    public var detail: Detail? {
+        if case .detail(let detail) = mode { return detail }
+        return nil
+    }
+}

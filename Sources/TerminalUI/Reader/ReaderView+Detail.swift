@@ -1,0 +1,75 @@
+import Foundation
+import InboxCore
+
+extension ReaderView {
+    /// The open message: wrapped text that scrolls, and a bar of CTA buttons above the status line.
+    static func drawDetail(_ detail: ReaderState.Detail, state: ReaderState, into screen: inout Screen) {
+        let buttons = detail.entry.message.buttons
+        let rows = ReaderLayout.detailRows(size: state.size, hasButtons: !buttons.isEmpty)
+        let lines = ReaderLayout.detailLines(detail.entry, width: screen.width, now: state.now)
+        for line in 0..<rows {
+            let index = detail.scroll + line
+            guard index < lines.count else { break }
+            screen.put(lines[index].text, row: ReaderLayout.listTop + line, column: 2, limit: screen.width - 4,
+                       role: lines[index].role)
+        }
+        if lines.count > rows {
+            let more = detail.scroll + rows < lines.count ? "more ↓" : "end"
+            screen.put(more, row: ReaderLayout.listTop + rows - 1, column: screen.width - 1 - TerminalText.width(more),
+                       role: .secondary)
+        }
+        guard !buttons.isEmpty else { return }
+        let bar = screen.height - 2
+        screen.rule(row: bar - 1)
+        for span in ReaderLayout.buttons(buttons, width: screen.width) {
+            screen.put(span.label, row: bar, column: span.column, limit: screen.width - span.column,
+                       role: span.index == detail.button ? .buttonSelected : .button)
+        }
+    }
+
+    static let helpLines: [(String, String)] = [
+        ("j k ↓ ↑", "move"),
+        ("PgDn PgUp Space", "page"),
+        ("g G", "first, last"),
+        ("Enter", "open, press a button"),
+        ("Esc q", "back, quit"),
+        ("Tab 1-4", "tabs"),
+        ("r d", "mark read, delete"),
+        ("R D", "all read, delete all"),
+        ("F5 Ctrl-R", "refresh"),
+        ("/", "search titles"),
+        ("Tab ← →", "choose a button"),
+        ("Ctrl-Z", "suspend"),
+        ("?", "this help"),
+    ]
+
+    /// The help card, centred; it shows as many lines as fit.
+    static func drawHelp(into screen: inout Screen) {
+        let keyWidth = 16
+        let width = min(screen.width - 2, 44)
+        let height = min(screen.height - 2, helpLines.count + 4)
+        let top = (screen.height - height) / 2
+        let left = (screen.width - width) / 2
+        screen.box(top: top, left: left, width: width, height: height, role: .overlay, border: .overlayBorder)
+        screen.put(" Keys ", row: top, column: left + 2, role: .overlayBorder)
+        for (index, line) in helpLines.prefix(max(0, height - 4)).enumerated() {
+            let row = top + 2 + index
+            screen.put(line.0, row: row, column: left + 2, limit: keyWidth, role: .heading)
+            screen.put(line.1, row: row, column: left + 2 + keyWidth, limit: width - keyWidth - 4, role: .overlay)
+        }
+        let close = "Esc closes"
+        screen.put(close, row: top + height - 1, column: left + width - 2 - close.count - 1, role: .overlayBorder)
+    }
+
+    /// CLI.md: `D` deletes all only after this question.
+    static func drawConfirm(count: Int, into screen: inout Screen) {
+        let question = "Delete all \(count) message\(count == 1 ? "" : "s")?"
+        let answer = "y delete all   n keep them"
+        let width = min(screen.width - 2, max(question.count, answer.count) + 6)
+        let top = (screen.height - 6) / 2
+        let left = (screen.width - width) / 2
+        screen.box(top: top, left: left, width: width, height: 6, role: .overlay, border: .overlayBorder)
+        screen.put(question, row: top + 2, column: left + 3, limit: width - 6, role: .heading)
+        screen.put(answer, row: top + 3, column: left + 3, limit: width - 6, role: .overlay)
+    }
+}

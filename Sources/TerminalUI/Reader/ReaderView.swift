@@ -1,0 +1,123 @@
+import Foundation
+import InboxCore
+
+/// Draws a `ReaderState` into a `Screen`. Pure: the same state always gives the same cells.
+public enum ReaderView {
+    /// The notice a terminal under 40x10 shows instead of a broken layout; it fits in 30 columns.
+    public static let tooSmallNotice = "Enlarge the terminal to 40x10"
+
+    public static func render(_ state: ReaderState) -> Screen {
+        var screen = Screen(width: state.size.columns, height: state.size.rows)
+        guard !state.isTooSmall else {
+            screen.put(tooSmallNotice, row: 0, column: 0, role: .notice)
+            return screen
+        }
+        drawTabs(state, into: &screen)
+        screen.rule(row: 1)
+        if let detail = state.detail {
+            drawDetail(detail, state: state, into: &screen)
+        } else {
+            drawList(state, into: &screen)
+        }
+        drawStatus(state, into: &screen)
+        switch state.overlay {
+        case .help?: drawHelp(into: &screen)
+        case .confirmDeleteAll?: drawConfirm(count: state.counts[.all] ?? 0, into: &screen)
+        case nil: break
+        }
+        return screen
+    }
+
+    static func drawTabs(_ state: ReaderState, into screen: inout Screen) {
+        screen.fill(row: 0, role: .tab)
+        for span in ReaderLayout.tabs(counts: state.counts) {
+            screen.put(span.label, row: 0, column: span.column, role: span.filter == state.tab ? .tabActive : .tab)
+        }
+    }
+
+    static func drawList(_ state: ReaderState, into screen: inout Screen) {
+        let columns = ReaderLayout.rowColumns(width: screen.width)
+        if state.total == 0, state.window.isCurrent {
+            let text = state.search.isEmpty ? "No messages" : "No titles match “\(state.search)”"
+            screen.put(text, row: ReaderLayout.listTop + 1, column: 2, role: .secondary)
+            return
+        }
+        for line in 0..<state.listRows {
+            let index = state.top + line
+            guard index < state.total, let entry = state.window.entry(at: index) else { continue }
+            drawRow(entry, selected: index == state.selected, row: ReaderLayout.listTop + line, columns: columns,
+                    state: state, into: &screen)
+        }
+    }
+
+    /// One list row: pinned mark, unread mark, title, producer, received, button count.
+    static func drawRow(
+        _ entry: InboxEntry, selected: Bool, row: Int, columns: ReaderLayout.RowColumns, state: ReaderState,
+        into screen: inout Screen
+    ) {
+        let message = entry.message
+        let unread = entry.state == .unread
+        let base: CellRole = selected ? (unread ? .selectedUnread : .selected) : (unread ? .rowUnread : .row)
+        let secondary: CellRole = selected ? base : .secondary
+        screen.fill(row: row, role: base)
+        screen.put(message.isPinned ? "▲" : " ", row: row, column: 1, role: selected ? base : .pinned)
+        screen.put(unread ? "•" : " ", row: row, column: 2, role: base)
+        var column = ReaderLayout.RowColumns.prefix
+        let title = TerminalText.sanitize(message.title)
+        let fitted = TerminalText.isRightToLeft(title)
+            ? TerminalText.fitRight(title, width: columns.title) : TerminalText.fit(title, width: columns.title)
+        screen.put(fitted, row: row, column: column, limit: columns.title, role: base)
+        column += columns.title + 1
+        if columns.producer > 0 {
+            let producer = TerminalText.fit(TerminalText.sanitize(message.key.producer), width: columns.producer)
+            screen.put(producer, row: row, column: column, limit: columns.producer, role: secondary)
+            column += columns.producer + 1
+        }
+        let time = RelativeTime.compact(message.receiveDate, now: state.now)
+        screen.put(TerminalText.fitRight(time, width: ReaderLayout.RowColumns.time), row: row, column: column,
+                   limit: ReaderLayout.RowColumns.time, role: secondary)
+        column += ReaderLayout.RowColumns.time + 1
+        let count = message.buttons.count
+        let buttons = count == 0 ? "" : (count > 9 ? "[+]" : "[\(count)]")
+        screen.put(buttons, row: row, column: column, limit: ReaderLayout.RowColumns.buttons, role: secondary)
+    }
+
+    static func drawStatus(_ state: ReaderState, into screen: inout Screen) {
+        let row = screen.height - 1
+        screen.fill(row: row, role: .status)
+        if state.isEditingSearch {
+            let end = screen.put("/" + state.search, row: row, column: 1, limit: screen.width - 3, role: .status)
+            screen.put(" ", row: row, column: end, role: .selected)
+            return
+        }
+        var right = state.syncStatus
+        if state.detail == nil, state.total > 0 {
+            right = "\(state.selected + 1)/\(state.total)" + (right.isEmpty ? "" : "  " + right)
+        }
+        let rightWidth = TerminalText.width(right)
+        let leftLimit = max(0, screen.width - 2 - (rightWidth > 0 ? rightWidth + 2 : 0))
+        if let status = state.status {
+            let text = TerminalText.truncate(status.text, toWidth: leftLimit)
+            screen.put(text, row: row, column: 1, limit: leftLimit, role: .statusMessage)
+            if let url = status.link, text == status.text {
+                screen.links.append(ScreenLink(row: row, column: 1, width: TerminalText.width(text), url: url))
+            }
+        } else {
+            screen.put(TerminalText.truncate(hints(state), toWidth: leftLimit), row: row, column: 1, limit: leftLimit,
+                       role: .status)
+        }
+        if rightWidth > 0, rightWidth < screen.width - 2 {
+            screen.put(right, row: row, column: screen.width - 1 - rightWidth, role: .status)
+        }
+    }
+
+    static func hints(_ state: ReaderState) -> String {
+        if state.detail != nil {
+            return "Tab button  Enter press  j/k scroll  d delete  Esc back  ? help"
+        }
+        if !state.search.isEmpty {
+            return "search: \(state.search)  Esc clear  / edit  Enter open  ? help"
+        }
+        return "j/k move  Enter open  r read  d delete  / search  ? help  q quit"
+    }
+}

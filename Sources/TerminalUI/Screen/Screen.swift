@@ -1,0 +1,172 @@
+import InboxCore
+
+/// What a cell means, not how it looks: the backend's theme maps each role to colours and
+/// attributes, so the screen model stays the same under 256 colours, 8 colours and NO_COLOR.
+public enum CellRole: UInt8, Sendable, CaseIterable {
+    case normal, tab, tabActive, rule, row, rowUnread, selected, selectedUnread, secondary, pinned
+    case status, statusMessage, button, buttonSelected, heading, link, notice, overlay, overlayBorder
+}
+
+/// Line-drawing glyphs. The backend draws them with the terminal's own line set (WACS_*), so
+/// TERM=linux and vt100 get real lines instead of stray `lqqk` letters.
+public enum LineGlyph: UInt8, Sendable {
+    case horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight
+
+    /// The Unicode box-drawing character tests and plain-text rendering show.
+    public var text: String {
+        switch self {
+        case .horizontal: return "─"
+        case .vertical: return "│"
+        case .topLeft: return "┌"
+        case .topRight: return "┐"
+        case .bottomLeft: return "└"
+        case .bottomRight: return "┘"
+        }
+    }
+}
+
+/// One terminal cell: a grapheme of sanitized text (one or two cells wide), the right half of a
+/// wide grapheme (`isContinuation`), or a line glyph.
+public struct Cell: Equatable, Sendable {
+    public var text: String
+    public var role: CellRole
+    public var line: LineGlyph?
+    public var isContinuation: Bool
+
+    public init(_ text: String = " ", role: CellRole = .normal, line: LineGlyph? = nil, isContinuation: Bool = false) {
+        self.text = text
+        self.role = role
+        self.line = line
+        self.isContinuation = isContinuation
+    }
+
+    public static let blank = Cell()
+}
+
+/// A validated http(s) link drawn at a place on the screen; backends that can, wrap it in OSC 8.
+public struct ScreenLink: Equatable, Sendable {
+    public var row: Int
+    public var column: Int
+    public var width: Int
+    public var url: String
+}
+
+/// A grid of cells: what the reader shows, independent of any terminal. `rows` renders it as
+/// plain text so every screen can be checked in a test.
+public struct Screen: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+    public var links: [ScreenLink] = []
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(row: Int, column: Int) -> Cell {
+        get { cells[row * width + column] }
+        set { cells[row * width + column] = newValue }
+    }
+
+    /// The cells of one row.
+    public func row(_ row: Int) -> ArraySlice<Cell> {
+        cells[(row * width)..<(row * width + width)]
+    }
+
+    /// The screen as plain text, one string per row, with trailing spaces kept so widths show.
+    public var rows: [String] {
+        (0..<height).map { row in
+            var line = ""
+            for cell in self.row(row) where !cell.isContinuation {
+                line += cell.line?.text ?? cell.text
+            }
+            return line
+        }
+    }
+
+    /// Fills `width` cells from (`row`, `column`) with one role, clipped to the screen.
+    public mutating func fill(row: Int, column: Int = 0, width count: Int? = nil, role: CellRole, text: String = " ") {
+        guard row >= 0, row < height else { return }
+        let end = min(width, column + (count ?? width - column))
+        for x in max(0, column)..<max(max(0, column), end) { self[row, x] = Cell(text, role: role) }
+    }
+
+    /// Writes sanitized text from (`row`, `column`), at most `limit` cells, clipped to the screen.
+    /// A wide grapheme that would cross the limit becomes a space, so nothing spills past it.
+    /// - Returns: the column after the last cell written.
+    @discardableResult
+    public mutating func put(
+        _ text: String, row: Int, column: Int, limit: Int? = nil, role: CellRole
+    ) -> Int {
+        guard row >= 0, row < height else { return column }
+        let end = min(width, column + (limit ?? width))
+        var x = column
+        // Cells follow scalars, as curses places them: a scalar with width starts a cell, the
+        // zero-width scalars after it ride along (so 👋🏽 is two wide cells, like on the terminal).
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let base = pending {
+            var cluster = String(base)
+            pending = scalars.next()
+            while let next = pending, TerminalText.width(String(next)) == 0 {
+                cluster.unicodeScalars.append(next)
+                pending = scalars.next()
+            }
+            let cells = TerminalText.width(String(base))
+            if cells <= 0 { continue }
+            if x >= end { break }
+            if x + cells > end {
+                self[row, x] = Cell(" ", role: role)
+                x += 1
+                break
+            }
+            if x >= 0 {
+                clearWide(row: row, column: x, cells: cells)
+                self[row, x] = Cell(cluster, role: role)
+                if cells == 2 { self[row, x + 1] = Cell("", role: role, isContinuation: true) }
+            }
+            x += cells
+        }
+        return x
+    }
+
+    /// Draws a line glyph.
+    public mutating func put(_ glyph: LineGlyph, row: Int, column: Int, role: CellRole) {
+        guard row >= 0, row < height, column >= 0, column < width else { return }
+        clearWide(row: row, column: column, cells: 1)
+        self[row, column] = Cell(" ", role: role, line: glyph)
+    }
+
+    /// A horizontal rule across `count` cells.
+    public mutating func rule(row: Int, column: Int = 0, width count: Int? = nil, role: CellRole = .rule) {
+        let end = min(width, column + (count ?? width - column))
+        for x in max(0, column)..<max(max(0, column), end) { put(.horizontal, row: row, column: x, role: role) }
+    }
+
+    /// A box outline with a blank inside.
+    public mutating func box(top: Int, left: Int, width boxWidth: Int, height boxHeight: Int, role: CellRole, border: CellRole) {
+        guard boxWidth >= 2, boxHeight >= 2 else { return }
+        for y in top..<(top + boxHeight) { fill(row: y, column: left, width: boxWidth, role: role) }
+        rule(row: top, column: left + 1, width: boxWidth - 2, role: border)
+        rule(row: top + boxHeight - 1, column: left + 1, width: boxWidth - 2, role: border)
+        for y in (top + 1)..<(top + boxHeight - 1) {
+            put(.vertical, row: y, column: left, role: border)
+            put(.vertical, row: y, column: left + boxWidth - 1, role: border)
+        }
+        put(.topLeft, row: top, column: left, role: border)
+        put(.topRight, row: top, column: left + boxWidth - 1, role: border)
+        put(.bottomLeft, row: top + boxHeight - 1, column: left, role: border)
+        put(.bottomRight, row: top + boxHeight - 1, column: left + boxWidth - 1, role: border)
+    }
+
+    /// Overwriting half of a wide character blanks its other half, so no orphan half remains.
+    private mutating func clearWide(row: Int, column: Int, cells: Int) {
+        if self[row, column].isContinuation, column > 0 { self[row, column - 1] = Cell(" ", role: self[row, column - 1].role) }
+        let last = column + cells - 1
+        if last + 1 < width, self[row, last + 1].isContinuation {
+            self[row, last + 1] = Cell(" ", role: self[row, last + 1].role)
+        }
+    }
+}

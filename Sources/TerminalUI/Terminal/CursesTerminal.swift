@@ -1,0 +1,224 @@
+import CNcursesw
+import Foundation
+import InboxCore
+
+/// The curses backend: the only code in tinbox that touches curses, and only from the thread
+/// that created it (curses is not thread-safe).
+///
+/// Screens are written into `stdscr` row by row where they changed, then sent with
+/// `wnoutrefresh`/`doupdate`, so curses' own optimiser decides the bytes: moving the selection
+/// one row rewrites two rows, never the whole screen. SIGWINCH is left to curses, which turns
+/// it into KEY_RESIZE; SIGTSTP too, so Ctrl-Z suspends and the screen comes back whole.
+public final class CursesTerminal: Terminal {
+    public struct Options: Sendable {
+        public var mouse: Bool
+        public var theme: String
+        public var environment: [String: String]
+
+        public init(mouse: Bool, theme: String, environment: [String: String]) {
+            self.mouse = mouse
+            self.theme = theme
+            self.environment = environment
+        }
+    }
+
+    private let theme: Theme
+    private let linksSupported: Bool
+    private var previous: Screen?
+    private var isActive = true
+
+    public init(options: Options) {
+        _ = TerminalText.prepareLocale()
+        // Our handlers go in first: curses then leaves SIGINT/SIGTERM alone, and the input loop
+        // ends cleanly through `shutdown` instead of exiting from inside a signal handler.
+        tinbox_install_exit_signals()
+        initscr()
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(tinbox_stdscr(), false)
+        keypad(tinbox_stdscr(), true)
+        idlok(tinbox_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        var depth = Theme.depth(
+            theme: options.theme, environment: options.environment, hasColors: has_colors(), colors: 0)
+        if depth != .monochrome {
+            start_color()
+            use_default_colors()
+            depth = Theme.depth(
+                theme: options.theme, environment: options.environment, hasColors: true,
+                colors: Int(tinbox_colors()))
+        }
+        theme = Theme(depth: depth)
+        let term = options.environment["TERM"] ?? ""
+        linksSupported = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
+        if options.mouse {
+            let mask = tinbox_button1_pressed() | tinbox_button4_pressed() | tinbox_button5_pressed()
+            mousemask(mask, nil)
+            mouseinterval(0)
+        }
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    public var size: Size {
+        Size(columns: Int(tinbox_cols()), rows: Int(tinbox_lines()))
+    }
+
+    public func shutdown() {
+        guard isActive else { return }
+        isActive = false
+        endwin()
+    }
+
+    // MARK: output
+
+    public func draw(_ screen: Screen) {
+        let window = tinbox_stdscr()
+        let full = previous.map { $0.width != screen.width || $0.height != screen.height } ?? true
+        if full { werase(window) }
+        for row in 0..<screen.height {
+            if !full, let previous, previous.row(row) == screen.row(row) { continue }
+            drawRow(row, of: screen, in: window)
+        }
+        wnoutrefresh(window)
+        doupdate()
+        if linksSupported, !screen.links.isEmpty, full || previous?.links != screen.links || rowsChanged(screen) {
+            writeLinks(screen)
+        }
+        previous = screen
+    }
+
+    private func rowsChanged(_ screen: Screen) -> Bool {
+        guard let previous else { return true }
+        return screen.links.contains { previous.row($0.row) != screen.row($0.row) }
+    }
+
+    /// Writes one row in runs of cells that look alike; line glyphs go through the terminal's
+    /// line set one by one.
+    private func drawRow(_ row: Int, of screen: Screen, in window: UnsafeMutablePointer<WINDOW>?) {
+        var run: [wchar_t] = []
+        var runStart = 0
+        var runRole = CellRole.normal
+        func flush() {
+            guard !run.isEmpty else { return }
+            let look = theme.look(runRole)
+            wattr_set(window, look.attributes, look.pair, nil)
+            _ = mvwaddnwstr(window, Int32(row), Int32(runStart), run, Int32(run.count))
+            run.removeAll(keepingCapacity: true)
+        }
+        for column in 0..<screen.width {
+            let cell = screen[row, column]
+            if cell.isContinuation { continue }
+            if let line = cell.line {
+                flush()
+                let look = theme.look(cell.role)
+                _ = tinbox_put_line(window, Int32(row), Int32(column), Int32(line.rawValue), look.attributes, look.pair)
+                runStart = column + 1
+                continue
+            }
+            if cell.role != runRole || run.isEmpty {
+                flush()
+                runRole = cell.role
+                runStart = column
+            }
+            if cell.text.isEmpty {
+                run.append(32)
+            } else {
+                for scalar in cell.text.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+            }
+        }
+        flush()
+        wattr_set(window, 0, 0, nil)
+    }
+
+    /// Wraps each validated link in OSC 8 after curses has drawn it. Only `SafeLink` URLs ever get
+    /// here, and the terminal's cursor is saved and restored around the write.
+    private func writeLinks(_ screen: Screen) {
+        var bytes = "\u{1B}7"
+        for link in screen.links {
+            guard SafeLink.validated(link.url) == link.url else { continue }
+            var text = ""
+            for column in link.column..<min(screen.width, link.column + link.width) {
+                let cell = screen[link.row, column]
+                if !cell.isContinuation { text += cell.text.isEmpty ? " " : cell.text }
+            }
+            bytes += "\u{1B}[\(link.row + 1);\(link.column + 1)H\u{1B}[0;4m"
+            bytes += "\u{1B}]8;;\(link.url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\\u{1B}[0m"
+        }
+        bytes += "\u{1B}8"
+        let data = Array(bytes.utf8)
+        _ = data.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    // MARK: input
+
+    public func nextInput(timeout milliseconds: Int) -> TerminalInput? {
+        if tinbox_take_signal() != 0 { return .hangUp }
+        let window = tinbox_stdscr()
+        wtimeout(window, Int32(milliseconds))
+        var character: wint_t = 0
+        let result = wget_wch(window, &character)
+        if tinbox_take_signal() != 0 { return .hangUp }
+        if result == tinbox_err() { return nil }
+        if result == tinbox_key_code_yes() { return functionKey(Int32(bitPattern: character)) }
+        return .key(Self.key(for: character))
+    }
+
+    static func key(for character: wint_t) -> Key {
+        switch character {
+        case 27: return .escape
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(character) + 96)))
+        default:
+            guard let scalar = Unicode.Scalar(character) else { return .character("\u{FFFD}") }
+            return .character(Character(scalar))
+        }
+    }
+
+    private func functionKey(_ code: Int32) -> TerminalInput? {
+        switch code {
+        case tinbox_key_resize():
+            previous = nil
+            return .resize(size)
+        case tinbox_key_mouse():
+            return mouse()
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        default:
+            for number in 1...12 where code == tinbox_key_f(Int32(number)) { return .key(.function(number)) }
+            return nil
+        }
+    }
+
+    private func mouse() -> TerminalInput? {
+        var event = MEVENT()
+        guard getmouse(&event) == tinbox_ok() else { return nil }
+        let state = event.bstate
+        let row = Int(event.y)
+        let column = Int(event.x)
+        if state & tinbox_button4_pressed() != 0 { return .mouse(MouseEvent(.wheelUp, row: row, column: column)) }
+        if tinbox_button5_pressed() != 0, state & tinbox_button5_pressed() != 0 {
+            return .mouse(MouseEvent(.wheelDown, row: row, column: column))
+        }
+        if state & (tinbox_button1_pressed() | tinbox_button1_clicked()) != 0 {
+            return .mouse(MouseEvent(.press, row: row, column: column))
+        }
+        return nil
+    }
+}

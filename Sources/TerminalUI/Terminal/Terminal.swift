@@ -1,0 +1,55 @@
+/// A terminal size in cells.
+public struct Size: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// A key press, decoded by the backend.
+public enum Key: Equatable, Sendable {
+    case character(Character)
+    case up, down, left, right, pageUp, pageDown, home, end
+    case enter, escape, tab, backTab, backspace, delete
+    case function(Int)
+    /// Ctrl plus a letter, lowercase (`Ctrl-R` is `.control("r")`).
+    case control(Character)
+}
+
+/// A mouse action at a cell.
+public struct MouseEvent: Equatable, Sendable {
+    public enum Action: Equatable, Sendable { case press, wheelUp, wheelDown }
+    public var action: Action
+    public var row: Int
+    public var column: Int
+
+    public init(_ action: Action, row: Int, column: Int) {
+        self.action = action
+        self.row = row
+        self.column = column
+    }
+}
+
+/// What a terminal reports.
+public enum TerminalInput: Equatable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize(Size)
+    /// SIGTERM, SIGHUP or SIGINT arrived: leave cleanly.
+    case hangUp
+}
+
+/// The one thing that talks to the user's terminal. The curses backend is the only code that
+/// touches curses; `MemoryTerminal` stands in for it in tests.
+public protocol Terminal: AnyObject {
+    var size: Size { get }
+    /// Shows `screen`, sending only what changed since the last call.
+    func draw(_ screen: Screen)
+    /// The next input, or nil when `timeout` milliseconds pass without any.
+    func nextInput(timeout milliseconds: Int) -> TerminalInput?
+    /// Gives the terminal back to the shell (idempotent).
+    func shutdown()
+}

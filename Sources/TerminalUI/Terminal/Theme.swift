@@ -1,0 +1,91 @@
+import CNcursesw
+
+/// How each cell role looks: colour pairs and attributes for 256 colours, 8 colours, or none.
+struct Theme {
+    enum Depth { case colors256, colors8, monochrome }
+
+    struct Look {
+        var attributes: attr_t
+        var pair: Int16
+    }
+
+    let depth: Depth
+    private var looks: [CellRole: Look] = [:]
+
+    /// NO_COLOR (set and not empty) or the "monochrome" theme give no colour; then the terminal's
+    /// colour count picks 256 or 8.
+    static func depth(theme: String, environment: [String: String], hasColors: Bool, colors: Int) -> Depth {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+        if theme == "monochrome" || theme == "mono" || !hasColors { return .monochrome }
+        if theme == "basic" || theme == "8" || colors < 256 { return .colors8 }
+        return .colors256
+    }
+
+    /// Sets up colour pairs (after `start_color`) and the look of every role.
+    init(depth: Depth) {
+        self.depth = depth
+        let bold = tinbox_a_bold()
+        let reverse = tinbox_a_reverse()
+        let underline = tinbox_a_underline()
+        var nextPair: Int16 = 1
+        func pair(_ foreground: Int16, _ background: Int16) -> Int16 {
+            init_pair(nextPair, foreground, background)
+            defer { nextPair += 1 }
+            return nextPair
+        }
+        switch depth {
+        case .monochrome:
+            looks = [
+                .tab: Look(attributes: reverse, pair: 0), .tabActive: Look(attributes: bold | underline, pair: 0),
+                .rowUnread: Look(attributes: bold, pair: 0), .selected: Look(attributes: reverse, pair: 0),
+                .selectedUnread: Look(attributes: reverse | bold, pair: 0), .pinned: Look(attributes: bold, pair: 0),
+                .status: Look(attributes: reverse, pair: 0), .statusMessage: Look(attributes: reverse | bold, pair: 0),
+                .buttonSelected: Look(attributes: reverse | bold, pair: 0), .heading: Look(attributes: bold, pair: 0),
+                .link: Look(attributes: underline, pair: 0), .notice: Look(attributes: bold, pair: 0),
+                .overlayBorder: Look(attributes: bold, pair: 0),
+            ]
+        case .colors8:
+            let blue = pair(7, 4)
+            let cyan = pair(6, -1)
+            let yellow = pair(3, -1)
+            looks = [
+                .tab: Look(attributes: reverse, pair: 0), .tabActive: Look(attributes: bold, pair: blue),
+                .rowUnread: Look(attributes: bold, pair: 0), .selected: Look(attributes: 0, pair: blue),
+                .selectedUnread: Look(attributes: bold, pair: blue), .secondary: Look(attributes: 0, pair: cyan),
+                .pinned: Look(attributes: bold, pair: yellow), .rule: Look(attributes: 0, pair: cyan),
+                .status: Look(attributes: reverse, pair: 0), .statusMessage: Look(attributes: reverse | bold, pair: 0),
+                .button: Look(attributes: reverse, pair: 0), .buttonSelected: Look(attributes: bold, pair: blue),
+                .heading: Look(attributes: bold, pair: 0), .link: Look(attributes: underline, pair: cyan),
+                .notice: Look(attributes: bold, pair: yellow), .overlayBorder: Look(attributes: bold, pair: cyan),
+            ]
+        case .colors256:
+            let tab = pair(250, 236)
+            let active = pair(231, 25)
+            let rule = pair(240, -1)
+            let selected = pair(231, 24)
+            let secondary = pair(245, -1)
+            let pinned = pair(214, -1)
+            let status = pair(252, 236)
+            let message = pair(229, 236)
+            let button = pair(252, 238)
+            let link = pair(75, -1)
+            let overlay = pair(252, 237)
+            let border = pair(75, 237)
+            looks = [
+                .tab: Look(attributes: 0, pair: tab), .tabActive: Look(attributes: bold, pair: active),
+                .rule: Look(attributes: 0, pair: rule), .rowUnread: Look(attributes: bold, pair: 0),
+                .selected: Look(attributes: 0, pair: selected), .selectedUnread: Look(attributes: bold, pair: selected),
+                .secondary: Look(attributes: 0, pair: secondary), .pinned: Look(attributes: 0, pair: pinned),
+                .status: Look(attributes: 0, pair: status), .statusMessage: Look(attributes: bold, pair: message),
+                .button: Look(attributes: 0, pair: button), .buttonSelected: Look(attributes: bold, pair: active),
+                .heading: Look(attributes: bold, pair: 0), .link: Look(attributes: underline, pair: link),
+                .notice: Look(attributes: bold, pair: pinned), .overlay: Look(attributes: 0, pair: overlay),
+                .overlayBorder: Look(attributes: bold, pair: border),
+            ]
+        }
+    }
+
+    func look(_ role: CellRole) -> Look {
+        looks[role] ?? Look(attributes: 0, pair: 0)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import InboxCore
+import InboxStore
+import Testing
+
+/// The first reader (issue 2 point 7) as a person uses it, in tmux on the demo data.
+@Suite(.enabled(if: ReaderTmux.isAvailable, "needs tmux and a built .build/debug/tinbox"))
+struct ReaderEndToEndTests {
+    @Test func launchShowsTabCountsMovesOpensAndQuitsToAUsableShell() throws {
+        let tmux = try ReaderTmux()
+        let all = try tmux.count()
+        let unread = try tmux.count("unread")
+        let tabs = "All \(all)  Unread \(unread)  Read \(try tmux.count("read"))  Deleted \(try tmux.count("deleted"))"
+        try tmux.launch()
+        var screen = try tmux.wait(for: tabs)
+        #expect(screen.split(separator: "\n").first?.contains(tabs) == true, "\(screen)")
+        #expect(screen.contains("1/\(all)"))
+
+        try tmux.keys("j", "j")
+        screen = try tmux.wait(for: "3/\(all)")
+        #expect(screen.contains("3/\(all)"))
+        try tmux.keys("k")
+        screen = try tmux.wait(for: "2/\(all)")
+        #expect(screen.contains("2/\(all)"))
+
+        try tmux.keys("Enter")
+        screen = try tmux.wait(for: "Esc back")
+        #expect(screen.contains("received"))
+        try tmux.keys("q")
+        screen = try tmux.wait(for: "q quit")
+        try tmux.keys("q")
+        try tmux.waitForExit()
+        try tmux.shell("echo ready-$((40 + 2))")
+        screen = try tmux.wait(for: "ready-42")
+        #expect(screen.contains("ready-42"), "the shell did not come back: \(screen)")
+
+        // The open was recorded durably with the screen's impressions, and it marked one read.
+        let inbox = Inbox(store: try Store(directory: tmux.dataDir.appendingPathComponent("data")), clock: SystemClock())
+        let events = try inbox.producerStatuses().reduce(0) { $0 + $1.pendingEvents }
+        #expect(events > 0)
+        #expect(try inbox.count(.unread) <= unread)
+    }
+
+    @Test func readAndDeleteChangeTheTabCounts() throws {
+        let tmux = try ReaderTmux()
+        let all = try tmux.count()
+        let unread = try tmux.count("unread")
+        try tmux.launch()
+        try tmux.wait(for: "All \(all)")
+        try tmux.keys("r")
+        var screen = try tmux.wait(for: "Unread \(unread - 1)")
+        #expect(screen.contains("Unread \(unread - 1)"))
+        try tmux.keys("d")
+        screen = try tmux.wait(for: "Deleted 1")
+        #expect(screen.contains("All \(all - 1)"))
+        try tmux.keys("Escape")
+        try tmux.waitForExit()
+        try tmux.shell("echo done-$((1 + 1))")
+        try tmux.wait(for: "done-2")
+        #expect(try tmux.count("deleted") == 1)
+    }
+
+    @Test func notATerminalPointsToTinboxList() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ReaderTmux.binary)
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-pipe-\(UUID().uuidString)")
+        process.arguments = ["--data-dir", data.path]
+        let errors = Pipe()
+        process.standardInput = Pipe()
+        process.standardOutput = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.split(separator: "\n").count == 1)
+        #expect(message.contains("tinbox list"))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Drives the built `tinbox` binary inside a detached tmux session, the way a person would.
+final class ReaderTmux {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let binary = packageRoot.appendingPathComponent(".build/debug/tinbox").path
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: binary) && (try? run("tmux", ["-V"])) != nil
+    }
+
+    let session = "tinbox-test-\(UUID().uuidString.prefix(8))"
+    let dataDir: URL
+
+    init(width: Int = 80, height: Int = 24, term: String = "xterm-256color", environment: String = "") throws {
+        dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-reader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
+        try Self.run("tmux", [
+            "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
+            "env -i PATH=/usr/bin:/bin HOME=\(dataDir.path) LANG=C.UTF-8 TERM=\(term) \(environment) PS1='$ ' bash --norc --noprofile",
+        ])
+    }
+
+    deinit {
+        _ = try? Self.run("tmux", ["kill-session", "-t", session])
+        try? FileManager.default.removeItem(at: dataDir)
+    }
+
+    /// Types a shell command line and presses Enter.
+    func shell(_ line: String) throws {
+        try Self.run("tmux", ["send-keys", "-t", session, "-l", line])
+        try Self.run("tmux", ["send-keys", "-t", session, "Enter"])
+    }
+
+    /// Starts the reader on this test's data directory, with extra arguments.
+    func launch(_ arguments: String = "") throws {
+        try shell("\(Self.binary) --data-dir \(dataDir.path)/data \(arguments)")
+    }
+
+    /// Sends tmux key names (`j`, `Enter`, `Escape`, `C-z`, ...).
+    func keys(_ names: String...) throws {
+        for name in names { try Self.run("tmux", ["send-keys", "-t", session, name]) }
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try Self.run("tmux", ["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The pane as text (`escapes` keeps colours and attributes as SGR sequences).
+    func capture(escapes: Bool = false) throws -> String {
+        try Self.run("tmux", ["capture-pane", "-t", session, "-p"] + (escapes ? ["-e"] : []))
+    }
+
+    /// Waits until the pane satisfies `condition`; returns the last capture either way.
+    @discardableResult
+    func wait(timeout: Double = 5, until condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = try capture()
+        while !condition(text), Date() < deadline {
+            usleep(50_000)
+            text = try capture()
+        }
+        return text
+    }
+
+    @discardableResult
+    func wait(for needle: String, timeout: Double = 5) throws -> String {
+        try wait(timeout: timeout) { $0.contains(needle) }
+    }
+
+    /// Waits for the reader to give the screen back (its tab line disappears), so keys typed
+    /// next go to the shell and not into the reader's input buffer.
+    func waitForExit(timeout: Double = 5) throws {
+        let text = try wait(timeout: timeout) { !$0.hasPrefix(" All ") }
+        if text.hasPrefix(" All ") { throw NSError(domain: "ReaderTmux", code: 1, userInfo: [NSLocalizedDescriptionKey: "the reader did not quit:\n\(text)"]) }
+    }
+
+    /// Runs `tinbox ARGS` on the same data directory and returns its standard output.
+    func tinbox(_ arguments: [String]) throws -> String {
+        try Self.run(Self.binary, ["--data-dir", dataDir.path + "/data"] + arguments)
+    }
+
+    /// `tinbox count [--state S]` as a number.
+    func count(_ state: String = "all") throws -> Int {
+        Int(try tinbox(["count", "--state", state]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
+        process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NSError(
+                domain: "ReaderTmux", code: Int(process.terminationStatus),
+                userInfo: [NSLocalizedDescriptionKey: "\(program) \(arguments) failed"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
