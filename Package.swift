@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),
     ],
     swiftLanguageModes: [.v6]
