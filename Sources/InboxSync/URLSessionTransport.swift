@@ -134,7 +134,14 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         return lock.withLock {
             if let reason = exchange.stopReason { return .failure(reason) }
-            if let error = exchange.error { return .failure(failure(error, host: host)) }
+            if let error = exchange.error {
+                let mapped = failure(error, host: host)
+                // libcurl reports a body cut short (closed mid-body) as an unknown error.
+                if case .other = mapped, exchange.response != nil {
+                    return .failure(.connectionLost((error as NSError).localizedDescription))
+                }
+                return .failure(mapped)
+            }
             guard let response = exchange.response else { return .failure(.connectionLost("no response")) }
             var headers: [String: String] = [:]
             for (name, value) in response.allHeaderFields {
