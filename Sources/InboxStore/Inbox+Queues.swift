@@ -33,7 +33,8 @@ extension Inbox {
             var result: [PendingStatus] = []
             while try row.step() {
                 result.append(
-                    PendingStatus(id: row.text(0) ?? "", status: EntryRow.state(row.int(1)), queuedMilliseconds: row.int(2)))
+                    PendingStatus(
+                        id: row.text(0) ?? "", status: EntryRow.state(row.int(1)), queuedMilliseconds: row.int(2)))
             }
             return result
         }
@@ -49,7 +50,8 @@ extension Inbox {
             var cleared = 0
             for status in statuses {
                 try delete.run(
-                    .text(producer), .text(status.id), .int(EntryRow.code(status.status)), .int(status.queuedMilliseconds))
+                    .text(producer), .text(status.id), .int(EntryRow.code(status.status)),
+                    .int(status.queuedMilliseconds))
                 cleared += database.changes
             }
             return cleared

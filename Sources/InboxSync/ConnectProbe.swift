@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The 10 s connect limit (issue 4). URLSession on Linux has no connect timeout of its own (its
@@ -32,7 +32,8 @@ enum ConnectProbe {
             switch attempt(info, within: remaining) {
             case .connected: return nil
             case .timedOut: return .connectTimedOut(host: name, seconds: timeout)
-            case .refused(let code): failure = .cannotConnect(host: name, reason: String(cString: strerror(code)).lowercased())
+            case .refused(let code):
+                failure = .cannotConnect(host: name, reason: String(cString: strerror(code)).lowercased())
             }
         }
         return failure

@@ -117,7 +117,8 @@ public struct HTTPProducer: Sendable {
         case .failure(let failure): throw SyncError.transport(endpoint: endpoint, failure)
         case .success(let response):
             if response.status == 429 {
-                throw SyncError.throttled(endpoint: endpoint, retryAfter: Self.retryAfter(response.headers["retry-after"]))
+                throw SyncError.throttled(
+                    endpoint: endpoint, retryAfter: Self.retryAfter(response.headers["retry-after"]))
             }
             guard (200...299).contains(response.status) else {
                 throw SyncError.http(endpoint: endpoint, status: response.status)

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `HTTPTransport` on URLSession (FoundationNetworking on Linux). The only file that talks to

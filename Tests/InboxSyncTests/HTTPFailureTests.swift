@@ -12,7 +12,10 @@ import Testing
         try f.seed(1)
         _ = try f.inbox.markRead(f.key("m-1"))
         try f.stub.script("GET /api/sdk/params", [["status": 429, "headers": ["Retry-After": "120"]]])
-        #expect(try f.refresh() == [.failed("GET /api/sdk/params: throttled by the server (HTTP 429); no request for 120 s")])
+        #expect(
+            try f.refresh() == [
+                .failed("GET /api/sdk/params: throttled by the server (HTTP 429); no request for 120 s")
+            ])
         // `refresh()` moved the clock on by 60 s.
         #expect(try f.inbox.throttle(producer: "engagement", bootId: "boot")?.remaining == 60)
 
@@ -104,7 +107,9 @@ import Testing
     @Test func aBodyOfExactlyEightMiBIsRead() throws {
         let f = try SyncFixture()
         let prefix = #"{"messages": []}"#
-        try f.stub.script("GET /api/inbox/messages", [["body": prefix + String(repeating: " ", count: (8 << 20) - prefix.utf8.count)]])
+        try f.stub.script(
+            "GET /api/inbox/messages", [["body": prefix + String(repeating: " ", count: (8 << 20) - prefix.utf8.count)]]
+        )
         #expect(try f.refresh() == [.ok(messages: 0, skipped: 0)])
     }
 
@@ -122,7 +127,9 @@ import Testing
         _ = try f.inbox.markDeleted(f.key("m-1"))
         let port = f.stub.port
         f.stub.stop()
-        #expect(try f.refresh() == [.failed("GET /api/sdk/params: cannot connect to 127.0.0.1:\(port): connection refused")])
+        #expect(
+            try f.refresh() == [.failed("GET /api/sdk/params: cannot connect to 127.0.0.1:\(port): connection refused")]
+        )
         #expect(try f.pending() == (1, 1))
     }
 

@@ -43,7 +43,9 @@ import Testing
         let second = try launch(f)
         try wait(second, timeout: 20)
         #expect(second.terminationStatus == 0)
-        let output = String(decoding: (second.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        let output = String(
+            decoding: (second.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(),
+            as: UTF8.self)
         #expect(output == "engagement ok 700 messages\n")
 
         let sends = try f.stub.requests("POST /api/inbox/events").map(\.eventIds)

@@ -62,7 +62,9 @@ import Testing
 
     @Test func duplicateIdsInOnePageAreStoredOnce() throws {
         let f = try SyncFixture()
-        try f.stub.setState(["feed": [wireMessage("a", title: "first"), wireMessage("a", title: "second"), wireMessage("b")]])
+        try f.stub.setState([
+            "feed": [wireMessage("a", title: "first"), wireMessage("a", title: "second"), wireMessage("b")]
+        ])
         #expect(try f.refresh() == [.ok(messages: 2, skipped: 1)])
         #expect(try f.inbox.count(.all) == 2)
     }

@@ -16,7 +16,10 @@ import Testing
         #expect(try f.inbox.markDeleted(f.key("m-2")))
         #expect(try f.refresh() == [.ok(messages: 3, skipped: 0)])
         let routes = try f.stub.requests().dropFirst(2).map(\.route)
-        #expect(routes == ["GET /api/sdk/params", "POST /api/inbox/status", "POST /api/inbox/events", "GET /api/inbox/messages"])
+        #expect(
+            routes == [
+                "GET /api/sdk/params", "POST /api/inbox/status", "POST /api/inbox/events", "GET /api/inbox/messages",
+            ])
         let sent = try f.stub.requests("POST /api/inbox/status")[0]
         #expect(sent.headers["content-type"] == "application/json")
         // PROTOCOL 1.3: a message both read and deleted is sent as deleted only.

@@ -48,7 +48,9 @@ import Testing
         #expect(log.entries.map(\.outcome) == [.refused(nextIn: 43), .refused(nextIn: 43)])
         #expect(log.entries.allSatisfy { !$0.outcome.succeeded })
         #expect(try f.stub.requests().count == before)
-        #expect(RefreshOutcome.refused(nextIn: 43).line(producer: "engagement") == "engagement refused: next refresh in 43 s")
+        #expect(
+            RefreshOutcome.refused(nextIn: 43).line(producer: "engagement")
+                == "engagement refused: next refresh in 43 s")
     }
 
     @Test func aDisabledInboxCompletesFalseAtOnce() throws {

@@ -35,7 +35,8 @@ final class SyncFixture {
     }
 
     func refresher(_ producers: [ProducerConfig]? = nil, inbox: Inbox? = nil) -> Refresher {
-        Refresher(inbox: inbox ?? self.inbox, producers: producers ?? [producer()], transport: transport, bootId: "boot")
+        Refresher(
+            inbox: inbox ?? self.inbox, producers: producers ?? [producer()], transport: transport, bootId: "boot")
     }
 
     /// One manual refresh, then the clock moves past the 60 s limit for the next one.
