@@ -27,6 +27,8 @@ let package = Package(
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),
+        .testTarget(
+            name: "InboxSyncTests", dependencies: ["InboxSync", "InboxStore", "InboxCore"], exclude: ["StubServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

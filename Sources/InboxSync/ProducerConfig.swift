@@ -41,6 +41,10 @@ public struct ProducerConfig: Equatable, Sendable {
         }
         let expanded = (text as NSString).expandingTildeInPath
         if expanded.hasPrefix("/") { return .file(URL(fileURLWithPath: expanded)) }
-        return .file(URL(fileURLWithPath: expanded, relativeTo: base ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)
+        return .file(
+            URL(
+                fileURLWithPath: expanded,
+                relativeTo: base ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            ).standardizedFileURL)
     }
 }

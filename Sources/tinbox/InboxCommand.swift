@@ -1,6 +1,7 @@
 import Foundation
 import InboxCore
 import InboxStore
+import InboxSync
 
 /// `tinbox inbox enable|disable|status` (BEHAVIOR A.5; status per producer as the sync issue asks).
 enum InboxCommand {
@@ -32,6 +33,9 @@ enum InboxCommand {
             var line = "\(producer.name): last refresh \(when), \(outcome)"
             if producer.lastSkipped > 0 { line += " (\(producer.lastSkipped) invalid skipped)" }
             line += "; pending \(producer.pendingStatuses) statuses, \(producer.pendingEvents) events"
+            if let throttle = try inbox.throttle(producer: producer.name, bootId: BootIdentity.current) {
+                line += "; throttled by the server until \(UTCDate.format(throttle.until))"
+            }
             Output.line(line)
         }
     }

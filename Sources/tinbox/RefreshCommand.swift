@@ -1,13 +1,18 @@
 import InboxSync
 
-/// `tinbox refresh`: one manual refresh, one line per producer; exit 1 unless all ended ok.
+/// `tinbox refresh`: one manual refresh, one line per producer as each ends; exit 1 unless all
+/// ended ok (CLI.md).
 enum RefreshCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
         let parsed = try CommandWords(words, command: "refresh")
         try rejectExtra(parsed.positional, command: "refresh")
         let app = try context()
-        let results = try Refresher(inbox: try app.inbox(), producers: app.producers).manualRefresh()
-        for (producer, outcome) in results { Output.line(outcome.line(producer: producer)) }
+        let results = try Refresher(inbox: try app.inbox(), producers: app.producers).manualRefresh {
+            producer, outcome in
+            // Printed as each producer ends, so a slow second producer does not hide the first.
+            Output.line(outcome.line(producer: producer))
+            Output.flush()
+        }
         if results.contains(where: { !$0.outcome.succeeded }) { throw SilentFailure() }
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import InboxCore
+
+/// One queued status change (PROTOCOL 1.3) as it was when read for sending.
+///
+/// `queuedMilliseconds` is the row's version: an acknowledgement clears the row only while it
+/// still holds this status and this time, so a change made while the request was in flight is kept.
+public struct PendingStatus: Equatable, Sendable {
+    public var id: String
+    public var status: MessageState
+    public var queuedMilliseconds: Int64
+
+    public init(id: String, status: MessageState, queuedMilliseconds: Int64) {
+        self.id = id
+        self.status = status
+        self.queuedMilliseconds = queuedMilliseconds
+    }
+}
+
+/// A server's "not before" for a producer after a `429` with `Retry-After` (PROTOCOL 1.5).
+public struct Throttle: Equatable, Sendable {
+    /// Seconds of monotonic time left.
+    public var remaining: Double
+    /// The wall-clock instant it ends, for `tinbox inbox status`.
+    public var until: Date
+}
+
+extension Inbox {
+    /// Pending statuses of a producer, oldest change first.
+    public func pendingStatuses(producer: String, limit: Int = 500) throws -> [PendingStatus] {
+        let sql = "SELECT id, status, queued_ms FROM pending_statuses WHERE producer = ? ORDER BY queued_ms, id LIMIT ?"
+        return try database.query(sql, [.text(producer), .int(Int64(limit))]) { row in
+            var result: [PendingStatus] = []
+            while try row.step() {
+                result.append(
+                    PendingStatus(
+                        id: row.text(0) ?? "", status: EntryRow.state(row.int(1)), queuedMilliseconds: row.int(2)))
+            }
+            return result
+        }
+    }
+
+    /// The server took these statuses (a 2xx): clears exactly them, in one transaction. A row
+    /// changed again since it was read (another status or time) stays queued for the next push.
+    @discardableResult
+    public func acknowledgeStatuses(producer: String, _ statuses: [PendingStatus]) throws -> Int {
+        try database.transaction {
+            let delete = try database.prepare(
+                "DELETE FROM pending_statuses WHERE producer = ? AND id = ? AND status = ? AND queued_ms = ?")
+            var cleared = 0
+            for status in statuses {
+                try delete.run(
+                    .text(producer), .text(status.id), .int(EntryRow.code(status.status)),
+                    .int(status.queuedMilliseconds))
+                cleared += database.changes
+            }
+            return cleared
+        }
+    }
+
+    /// The server took these events (a 2xx): deletes them in one transaction, committed before
+    /// the caller sends anything else, so after a kill they are never sent again (issue 4, point 4).
+    @discardableResult
+    public func acknowledgeEvents(producer: String, eventIds: [String]) throws -> Int {
+        try database.transaction {
+            let delete = try database.prepare("DELETE FROM pending_events WHERE producer = ? AND event_id = ?")
+            var cleared = 0
+            for id in eventIds {
+                try delete.run(.text(producer), .text(id))
+                cleared += database.changes
+            }
+            return cleared
+        }
+    }
+
+    /// How many statuses and events wait for `producer`.
+    public func pendingCounts(producer: String) throws -> (statuses: Int, events: Int) {
+        let statuses = try database.integer(
+            "SELECT count(*) FROM pending_statuses WHERE producer = ?", [.text(producer)])
+        let events = try database.integer("SELECT count(*) FROM pending_events WHERE producer = ?", [.text(producer)])
+        return (Int(statuses), Int(events))
+    }
+
+    // MARK: throttling (PROTOCOL 1.5)
+
+    /// Saves "no request to `producer` before `seconds` from now". Kept in monotonic time with
+    /// the boot id, like the refresh limit, so moving the wall clock cannot shorten it.
+    public func setThrottle(producer: String, seconds: Double, bootId: String) throws {
+        let deadline = clock.uptime + seconds
+        let wall = UTCDate.milliseconds(clock.now.addingTimeInterval(seconds))
+        try database.transaction {
+            try store.setSetting(Self.throttleKey(producer), "\(deadline) \(bootId) \(wall)")
+        }
+    }
+
+    /// The throttle still in force for `producer`, or nil. A throttle saved in another boot has
+    /// no comparable monotonic time; its wall-clock end is used instead.
+    public func throttle(producer: String, bootId: String) throws -> Throttle? {
+        guard let saved = try store.setting(Self.throttleKey(producer)) else { return nil }
+        let parts = saved.split(separator: " ").map(String.init)
+        guard parts.count == 3, let deadline = Double(parts[0]), let wall = Int64(parts[2]) else { return nil }
+        let until = UTCDate.date(milliseconds: wall)
+        let remaining = parts[1] == bootId ? deadline - clock.uptime : until.timeIntervalSince(clock.now)
+        return remaining > 0 ? Throttle(remaining: remaining, until: until) : nil
+    }
+
+    public func clearThrottle(producer: String) throws {
+        try database.transaction { try store.setSetting(Self.throttleKey(producer), nil) }
+    }
+
+    static func throttleKey(_ producer: String) -> String { "sync.notBefore.\(producer)" }
+}

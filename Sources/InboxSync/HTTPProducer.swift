@@ -1,0 +1,167 @@
+import Foundation
+import InboxCore
+import InboxStore
+
+/// A producer behind an `http(s)://` base URL: the four endpoints of PROTOCOL 1.1-1.4 with the
+/// rules of 1.5. Each call is one or more blocking exchanges over the injected transport.
+public struct HTTPProducer: Sendable {
+    public static let userAgent = "tinbox/0.1.0"
+    /// Issue 4: at most 500 statuses or events per request.
+    public static let batchLimit = 500
+    /// A `Retry-After` longer than a day is read as a day, so a broken server cannot mute tinbox for ever.
+    public static let longestRetryAfter: Double = 86_400
+
+    public let config: ProducerConfig
+    public let base: URL
+    public let transport: HTTPTransport
+    public let cancellation: Cancellation?
+
+    public init(config: ProducerConfig, base: URL, transport: HTTPTransport, cancellation: Cancellation? = nil) {
+        self.config = config
+        self.base = base
+        self.transport = transport
+        self.cancellation = cancellation
+    }
+
+    /// PROTOCOL 1.2: the page size is checked before any request is made.
+    public static func validate(_ config: ProducerConfig) throws {
+        guard (1...100).contains(config.pageSize) else { throw SyncError.invalidPageSize(config.pageSize) }
+    }
+
+    // MARK: endpoints
+
+    /// PROTOCOL 1.1: operational only with a non-empty `accountName` and `inboxEnabled` true.
+    public func isOperational() throws -> Bool {
+        let endpoint = "GET /api/sdk/params"
+        let object = try jsonObject(try exchange("GET", "/api/sdk/params", endpoint: endpoint), endpoint: endpoint)
+        guard let fields = object as? [String: Any] else {
+            throw SyncError.wrongShape(endpoint: endpoint, reason: "the params are not a JSON object")
+        }
+        let account = fields["accountName"] as? String ?? ""
+        let enabled = (fields["inboxEnabled"] as? Bool) == true
+        return !account.isEmpty && enabled
+    }
+
+    /// PROTOCOL 1.2: pages of `pageSize` until a short page, reading at most `maxMessages`.
+    public func fetchMessages() throws -> FeedDocument {
+        try Self.validate(config)
+        let endpoint = "GET /api/inbox/messages"
+        var messages: [InboxMessage] = []
+        var skipped = 0
+        var read = 0
+        let most = max(1, config.maxMessages)
+        while read < most {
+            if cancellation?.isCancelled == true { throw SyncError.cancelled }
+            let limit = min(config.pageSize, most - read)
+            var query = [("limit", String(limit)), ("offset", String(read))]
+            if let contactKey = config.contactKey { query.append(("contactKey", contactKey)) }
+            let body = try exchange("GET", "/api/inbox/messages", query: query, endpoint: endpoint)
+            let page: FeedDocument
+            do {
+                page = try FeedDocument(data: body, producer: config.name, source: endpoint)
+            } catch let error as FeedError {
+                if case .malformed = error { throw SyncError.notJSON(endpoint: endpoint) }
+                throw SyncError.feed(error)
+            }
+            let items = page.messages.count + page.skipped
+            // A server that sends more than asked for is cut to the limit.
+            let room = max(0, limit - min(page.skipped, limit))
+            messages.append(contentsOf: page.messages.prefix(room))
+            skipped += min(page.skipped, limit)
+            read += min(items, limit)
+            if items < limit { break }
+        }
+        return FeedDocument(messages: messages, skipped: skipped)
+    }
+
+    /// PROTOCOL 1.3: one request of at most `batchLimit` statuses. Returns when the server took them.
+    public func pushStatuses(_ statuses: [PendingStatus]) throws {
+        precondition(statuses.count <= Self.batchLimit)
+        let list: [[String: Any]] = statuses.map { ["id": $0.id, "status": $0.status.rawValue] }
+        try post("/api/inbox/status", ["statuses": list])
+    }
+
+    /// PROTOCOL 1.4: one bulk request of at most `batchLimit` events, each with its own `eventId`.
+    public func pushEvents(_ events: [InboxEvent]) throws {
+        precondition(events.count <= Self.batchLimit)
+        let list: [[String: Any]] = events.map {
+            [
+                "eventId": $0.eventId, "eventType": $0.kind.rawValue, "messageId": $0.key.id,
+                "messageDetails": $0.messageDetails ?? NSNull(), "buttonId": $0.buttonId ?? NSNull(),
+                "eventDateUTC": UTCDate.format($0.date),
+            ]
+        }
+        try post("/api/inbox/events", ["events": list])
+    }
+
+    // MARK: one exchange
+
+    private func post(_ path: String, _ payload: [String: Any]) throws {
+        let endpoint = "POST \(path)"
+        let body = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
+        let answer = try exchange("POST", path, body: body, endpoint: endpoint)
+        // A 2xx is the acknowledgement; its body may be empty, and when it is not it must be JSON.
+        if !answer.allSatisfy(Self.isWhitespace) { _ = try jsonObject(answer, endpoint: endpoint) }
+    }
+
+    /// Sends one request and returns the body of a 2xx; every other ending is a `SyncError`.
+    func exchange(
+        _ method: String, _ path: String, query: [(String, String)] = [], body: Data? = nil, endpoint: String
+    ) throws -> Data {
+        var headers = ["User-Agent": Self.userAgent, "Accept": "application/json"]
+        if let token = config.token, !token.isEmpty { headers["Authorization"] = "Bearer \(token)" }
+        if body != nil { headers["Content-Type"] = "application/json" }
+        let request = HTTPRequest(method: method, url: url(path, query: query), headers: headers, body: body)
+        switch transport.send(request, cancellation: cancellation) {
+        case .failure(.cancelled): throw SyncError.cancelled
+        case .failure(let failure): throw SyncError.transport(endpoint: endpoint, failure)
+        case .success(let response):
+            if response.status == 429 {
+                throw SyncError.throttled(
+                    endpoint: endpoint, retryAfter: Self.retryAfter(response.headers["retry-after"]))
+            }
+            guard (200...299).contains(response.status) else {
+                throw SyncError.http(endpoint: endpoint, status: response.status)
+            }
+            return response.body
+        }
+    }
+
+    private func jsonObject(_ data: Data, endpoint: String) throws -> Any {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            throw SyncError.notJSON(endpoint: endpoint)
+        }
+        return object
+    }
+
+    /// `{base}{path}?query`, keeping a path the base URL already has (`https://host/tenant`).
+    func url(_ path: String, query: [(String, String)] = []) -> URL {
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: true) ?? URLComponents()
+        var prefix = components.percentEncodedPath
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        components.percentEncodedPath = prefix + path
+        components.percentEncodedQuery =
+            query.isEmpty ? nil : query.map { "\($0.0)=\(Self.encode($0.1))" }.joined(separator: "&")
+        return components.url ?? base
+    }
+
+    /// RFC 3986 unreserved characters, ASCII only; everything else is percent-encoded.
+    private static let queryValue = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: queryValue) ?? value
+    }
+
+    /// `Retry-After` in seconds (PROTOCOL 1.5), clamped to a day; nil when absent or unreadable.
+    static func retryAfter(_ value: String?) -> Double? {
+        guard let text = value?.trimmingCharacters(in: .whitespaces), let seconds = Double(text),
+            seconds.isFinite, seconds >= 0
+        else { return nil }
+        return min(seconds, longestRetryAfter)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import InboxCore
+import InboxStore
+import InboxSync
+import Testing
+
+/// PROTOCOL 1.5: 429 with Retry-After, 5xx, timeouts, refused connections, broken, oversized
+/// and non-JSON bodies are failed syncs with a clear reason; queued items stay queued.
+@Suite struct HTTPFailureTests {
+    @Test func aThrottledProducerSendsNothingBeforeRetryAfterEvenAcrossConnections() throws {
+        let f = try SyncFixture()
+        try f.seed(1)
+        _ = try f.inbox.markRead(f.key("m-1"))
+        try f.stub.script("GET /api/sdk/params", [["status": 429, "headers": ["Retry-After": "120"]]])
+        #expect(
+            try f.refresh() == [
+                .failed("GET /api/sdk/params: throttled by the server (HTTP 429); no request for 120 s")
+            ])
+        // `refresh()` moved the clock on by 60 s.
+        #expect(try f.inbox.throttle(producer: "engagement", bootId: "boot")?.remaining == 60)
+
+        // 60 s later the refresh limit allows a refresh, but the server's Retry-After does not.
+        let again = try f.refresher(inbox: try f.reopened()).manualRefresh()
+        #expect(again.map(\.outcome) == [.failed("throttled by the server; no request for 60 s more")])
+        #expect(try f.stub.requests().count == 1)
+        #expect(try f.pending().statuses == 1)
+
+        f.clock.advance(by: 60)
+        #expect(try f.refresh() == [.ok(messages: 0, skipped: 0)])
+        #expect(try f.pending().statuses == 0)
+    }
+
+    @Test func movingTheWallClockDoesNotShortenAThrottle() throws {
+        let f = try SyncFixture()
+        try f.inbox.setThrottle(producer: "engagement", seconds: 30, bootId: "boot")
+        f.clock.setWallClock(f.clock.now.addingTimeInterval(3600))
+        #expect(try f.inbox.throttle(producer: "engagement", bootId: "boot")?.remaining == 30)
+    }
+
+    @Test func aThrottleWithoutRetryAfterFailsOnlyThisRefresh() throws {
+        let f = try SyncFixture()
+        try f.stub.script("GET /api/inbox/messages", [["status": 429]])
+        #expect(try f.refresh() == [.failed("GET /api/inbox/messages: throttled by the server (HTTP 429)")])
+        #expect(try f.inbox.throttle(producer: "engagement", bootId: "boot") == nil)
+        #expect(try f.refresh() == [.ok(messages: 0, skipped: 0)])
+    }
+
+    @Test func aServerErrorFailsTheRefreshAndKeepsTheStoredMessages() throws {
+        let f = try SyncFixture()
+        try f.stub.setState(["generate": 4])
+        try f.refresh()
+        try f.stub.script("GET /api/inbox/messages", [["status": 500]])
+        #expect(try f.refresh() == [.failed("GET /api/inbox/messages: HTTP 500")])
+        #expect(try f.inbox.count(.all) == 4)
+        let status = try #require(try f.inbox.producerStatuses().first)
+        #expect(status.lastOutcome == "failed: GET /api/inbox/messages: HTTP 500")
+    }
+
+    @Test func aFailureOnALaterPageStoresNothingFromTheEarlierPages() throws {
+        let f = try SyncFixture()
+        try f.stub.setState(["generate": 30])
+        try f.stub.script("GET /api/inbox/messages", [["feed": true], ["status": 502]])
+        #expect(try f.refresh() == [.failed("GET /api/inbox/messages: HTTP 502")])
+        #expect(try f.inbox.count(.all) == 0)
+    }
+
+    @Test func aConnectionClosedMidBodyIsAFailure() throws {
+        let f = try SyncFixture()
+        try f.stub.script("GET /api/inbox/messages", [["json": ["messages": [wireMessage("a")]], "closeAfter": 10]])
+        let outcome = try f.refresh()
+        #expect(outcome.count == 1)
+        guard case .failed(let reason) = outcome[0] else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(reason.hasPrefix("GET /api/inbox/messages: the connection broke"))
+        #expect(try f.inbox.count(.all) == 0)
+    }
+
+    @Test func garbageIsRefusedAsNotJSON() throws {
+        let f = try SyncFixture()
+        try f.stub.script("GET /api/inbox/messages", [["garbage": true]])
+        #expect(try f.refresh() == [.failed("GET /api/inbox/messages: the response is not JSON")])
+        try f.stub.script("GET /api/sdk/params", [["body": "[1, 2"]])
+        #expect(try f.refresh() == [.failed("GET /api/sdk/params: the response is not JSON")])
+    }
+
+    @Test func aNonJSONAcknowledgementKeepsTheEventsQueued() throws {
+        let f = try SyncFixture()
+        try f.seed(1)
+        try f.inbox.recordImpressions([f.key("m-1")])
+        try f.stub.script("POST /api/inbox/events", [["garbage": true]])
+        #expect(try f.refresh() == [.failed("POST /api/inbox/events: the response is not JSON")])
+        #expect(try f.pending().events == 1)
+        try f.stub.script("POST /api/inbox/events", [["body": ""]])
+        #expect(try f.refresh() == [.ok(messages: 0, skipped: 0)])
+        #expect(try f.pending().events == 0)
+    }
+
+    @Test(arguments: [false, true])
+    func aBodyOverEightMiBIsRefused(withoutLength: Bool) throws {
+        let f = try SyncFixture()
+        try f.stub.script("GET /api/inbox/messages", [["oversize": (8 << 20) + 1, "noLength": withoutLength]])
+        #expect(try f.refresh() == [.failed("GET /api/inbox/messages: the response is larger than 8 MiB")])
+    }
+
+    @Test func aBodyOfExactlyEightMiBIsRead() throws {
+        let f = try SyncFixture()
+        let prefix = #"{"messages": []}"#
+        try f.stub.script(
+            "GET /api/inbox/messages", [["body": prefix + String(repeating: " ", count: (8 << 20) - prefix.utf8.count)]]
+        )
+        #expect(try f.refresh() == [.ok(messages: 0, skipped: 0)])
+    }
+
+    @Test func aServerThatDoesNotAnswerInTimeIsAFailure() throws {
+        let f = try SyncFixture(timeouts: HTTPTimeouts(connect: 1, request: 1))
+        try f.stub.script("GET /api/sdk/params", [["delay": 3]])
+        let started = Date()
+        #expect(try f.refresh() == [.failed("GET /api/sdk/params: the server did not finish answering within 1 s")])
+        #expect(Date().timeIntervalSince(started) < 2.5)
+    }
+
+    @Test func aRefusedConnectionIsAFailureThatKeepsTheQueues() throws {
+        let f = try SyncFixture()
+        try f.seed(1)
+        _ = try f.inbox.markDeleted(f.key("m-1"))
+        let port = f.stub.port
+        f.stub.stop()
+        #expect(
+            try f.refresh() == [.failed("GET /api/sdk/params: cannot connect to 127.0.0.1:\(port): connection refused")]
+        )
+        #expect(try f.pending() == (1, 1))
+    }
+
+    @Test func theDefaultLimitsAreTenAndThirtySecondsAndEightMiB() {
+        let transport = URLSessionTransport()
+        #expect(transport.timeouts == HTTPTimeouts(connect: 10, request: 30))
+        #expect(transport.bodyLimit == 8 << 20)
+    }
+}

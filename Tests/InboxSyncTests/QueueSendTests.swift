@@ -1,0 +1,120 @@
+import Foundation
+import InboxCore
+import InboxStore
+import InboxSync
+import Testing
+
+/// Pending statuses and events go out in bulk before the fetch, at most 500 a request, and are
+/// cleared only by the server's 2xx (PROTOCOL 1.3-1.4, issue 4 point 4).
+@Suite struct QueueSendTests {
+    @Test func statusesArePushedBeforeTheListIsFetchedAndClearedByTheAnswer() throws {
+        let f = try SyncFixture()
+        try f.stub.setState(["generate": 3])
+        try f.refresh()
+        #expect(try f.inbox.markRead(f.key("m-1")))
+        #expect(try f.inbox.markRead(f.key("m-2")))
+        #expect(try f.inbox.markDeleted(f.key("m-2")))
+        #expect(try f.refresh() == [.ok(messages: 3, skipped: 0)])
+        let routes = try f.stub.requests().dropFirst(2).map(\.route)
+        #expect(
+            routes == [
+                "GET /api/sdk/params", "POST /api/inbox/status", "POST /api/inbox/events", "GET /api/inbox/messages",
+            ])
+        let sent = try f.stub.requests("POST /api/inbox/status")[0]
+        #expect(sent.headers["content-type"] == "application/json")
+        // PROTOCOL 1.3: a message both read and deleted is sent as deleted only.
+        #expect(Set(sent.statuses) == [["id": "m-1", "status": "read"], ["id": "m-2", "status": "deleted"]])
+        #expect(try f.pending().statuses == 0)
+    }
+
+    @Test func statusesGoOutFiveHundredARequest() throws {
+        let f = try SyncFixture()
+        try f.seed(1203)
+        try f.inbox.markAllRead()
+        try f.stub.setState(["generate": 5])
+        #expect(try f.refresh() == [.ok(messages: 5, skipped: 0)])
+        #expect(try f.stub.requests("POST /api/inbox/status").map(\.statuses.count) == [500, 500, 203])
+        #expect(try f.pending().statuses == 0)
+    }
+
+    @Test func eventsGoOutOldestFirstFiveHundredARequestWithTheirIds() throws {
+        let f = try SyncFixture()
+        try f.seed(1234)
+        let keys = (1...1234).map { f.key("m-\($0)") }
+        try f.inbox.recordImpressions(keys)
+        let recorded = try f.inbox.pendingEvents(producer: "engagement", limit: 10_000)
+        try f.refresh()
+        let requests = try f.stub.requests("POST /api/inbox/events")
+        #expect(requests.map(\.eventIds.count) == [500, 500, 234])
+        #expect(requests.flatMap(\.eventIds) == recorded.map(\.eventId))
+        let first = try #require((requests[0].json as? [String: Any])?["events"] as? [[String: Any]]).first
+        #expect(first?["eventType"] as? String == "IM")
+        #expect(first?["messageId"] as? String == "m-1")
+        #expect(first?["messageDetails"] as? String == "details-1")
+        #expect(first?["buttonId"] is NSNull)
+        #expect(first?["eventDateUTC"] as? String == "2026-11-29T12:00:00.000Z")
+        #expect(try f.pending().events == 0)
+    }
+
+    @Test func aFailedEventsRequestKeepsTheEventsAndTheRetrySendsTheSameIds() throws {
+        let f = try SyncFixture()
+        try f.seed(3)
+        _ = try f.inbox.open(f.key("m-1"))
+        _ = try f.inbox.tap(f.key("m-2"), buttonId: "shop")
+        try f.stub.script("POST /api/inbox/events", [["status": 503]])
+        let outcome = try f.refresh()
+        #expect(outcome == [.failed("POST /api/inbox/events: HTTP 503")])
+        #expect(try f.pending().events == 2)
+        #expect(try f.inbox.count(.all) == 3, "a failed refresh changes no stored message")
+        try f.refresh()
+        let sends = try f.stub.requests("POST /api/inbox/events").map(\.eventIds)
+        #expect(sends.count == 2)
+        #expect(sends[0] == sends[1])
+        #expect(try f.pending().events == 0)
+    }
+
+    @Test func aStatusChangedWhileItsPushWasInFlightIsNotLost() throws {
+        let f = try SyncFixture()
+        try f.seed(2)
+        _ = try f.inbox.markRead(f.key("m-1"))
+        let snapshot = try f.inbox.pendingStatuses(producer: "engagement")
+        f.clock.advance(by: 1)
+        _ = try f.inbox.markDeleted(f.key("m-1"))
+        #expect(try f.inbox.acknowledgeStatuses(producer: "engagement", snapshot) == 0)
+        let left = try f.inbox.pendingStatuses(producer: "engagement")
+        #expect(left.map(\.status) == [.deleted])
+        #expect(try f.inbox.acknowledgeStatuses(producer: "engagement", left) == 1)
+    }
+
+    @Test func aMarkMadeDuringARefreshStaysQueuedForTheNextOne() throws {
+        let f = try SyncFixture()
+        try f.stub.setState(["generate": 2])
+        try f.refresh()
+        _ = try f.inbox.markRead(f.key("m-1"))
+        try f.stub.script("POST /api/inbox/status", [["delay": 0.6]])
+        let worker = SyncWorker(producers: [f.producer()], transport: f.transport, bootId: "boot") {
+            [directory = f.directory, clock = f.clock] in Inbox(store: try Store(directory: directory), clock: clock)
+        }
+        let done = DispatchSemaphore(value: 0)
+        #expect(worker.refresh(claimingWith: f.inbox) { _, _ in done.signal() })
+        try f.stub.waitFor { $0.contains { $0.route == "POST /api/inbox/status" } }
+        _ = try f.inbox.markDeleted(f.key("m-1"))
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(try f.inbox.pendingStatuses(producer: "engagement").map(\.status) == [.deleted])
+        #expect(try f.inbox.entry(f.key("m-1"))?.state == .deleted)
+    }
+
+    @Test func aFileProducersQueuesAreDroppedAsDeliveredAtRefresh() throws {
+        let f = try SyncFixture()
+        let file = f.directory.appendingPathComponent("feed.json")
+        try Data(#"{"messages":[{"id":"a","data":{"title":"A","receiveDateUTC":"2026-11-29T09:30:00.000Z"}}]}"#.utf8)
+            .write(to: file)
+        let producer = ProducerConfig(kind: .engagement, source: .file(file))
+        try f.refresh([producer])
+        _ = try f.inbox.markDeleted(f.key("a"))
+        #expect(try f.pending() == (1, 1))
+        try f.refresh([producer])
+        #expect(try f.pending() == (0, 0))
+        #expect(try f.stub.requests().isEmpty)
+    }
+}

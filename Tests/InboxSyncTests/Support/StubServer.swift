@@ -1,0 +1,138 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One request as the stub server received it.
+struct RecordedRequest {
+    var method: String
+    var path: String
+    var query: [String: String]
+    var headers: [String: String]
+    var body: String
+    var json: Any?
+
+    var route: String { "\(method) \(path)" }
+
+    /// The `eventId`s of an events request, in the order sent.
+    var eventIds: [String] {
+        ((json as? [String: Any])?["events"] as? [[String: Any]] ?? []).compactMap { $0["eventId"] as? String }
+    }
+
+    var statuses: [[String: String]] {
+        ((json as? [String: Any])?["statuses"] as? [[String: Any]] ?? []).map {
+            ["id": $0["id"] as? String ?? "", "status": $0["status"] as? String ?? ""]
+        }
+    }
+}
+
+/// The Python stub of `StubServer/stub_server.py`, started on a free loopback port for one test
+/// and stopped with it. It exits by itself when its standard input closes, so it never outlives
+/// the test process.
+final class StubServer: @unchecked Sendable {
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("StubServer/stub_server.py")
+
+    init() throws {
+        let portFile = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-stub-\(UUID().uuidString)")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script.path, portFile.path]
+        input = Pipe()
+        process.standardInput = input
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        var found: Int?
+        while found == nil && Date() < deadline && process.isRunning {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8) { found = Int(text) }
+            if found == nil { usleep(10_000) }
+        }
+        try? FileManager.default.removeItem(at: portFile)
+        guard let found else {
+            process.terminate()
+            throw StubError("the stub server did not start within 10 s")
+        }
+        port = found
+    }
+
+    deinit { stop() }
+
+    var base: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    // MARK: control
+
+    /// Replaces parts of the state: `feed`, `generate` (N made-up messages), `params`.
+    func setState(_ state: [String: Any]) throws {
+        _ = try control("POST", "/__control/state", state)
+    }
+
+    /// Queues answers for one route ("POST /api/inbox/events"), used in order, then the default.
+    func script(_ route: String, _ responses: [[String: Any]]) throws {
+        _ = try control("POST", "/__control/script", ["route": route, "responses": responses])
+    }
+
+    func requests() throws -> [RecordedRequest] {
+        let object = try control("GET", "/__control/requests", nil) as? [String: Any]
+        return (object?["requests"] as? [[String: Any]] ?? []).map {
+            RecordedRequest(
+                method: $0["method"] as? String ?? "", path: $0["path"] as? String ?? "",
+                query: $0["query"] as? [String: String] ?? [:], headers: $0["headers"] as? [String: String] ?? [:],
+                body: $0["body"] as? String ?? "", json: $0["json"].flatMap { $0 is NSNull ? nil : $0 })
+        }
+    }
+
+    func requests(_ route: String) throws -> [RecordedRequest] {
+        try requests().filter { $0.route == route }
+    }
+
+    /// Polls until `condition` holds for the recorded requests, at most `timeout` seconds.
+    func waitFor(timeout: Double = 10, _ condition: ([RecordedRequest]) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(try requests()) { return }
+            usleep(20_000)
+        }
+        throw StubError("the stub never saw the expected requests within \(timeout) s")
+    }
+
+    private func control(_ method: String, _ path: String, _ payload: Any?) throws -> Any {
+        var request = URLRequest(url: base.appendingPathComponent(String(path.dropFirst())))
+        request.httpMethod = method
+        request.timeoutInterval = 5
+        if let payload { request.httpBody = try JSONSerialization.data(withJSONObject: payload) }
+        let done = DispatchSemaphore(value: 0)
+        let box = Box()
+        URLSession.shared.dataTask(with: request) { data, _, error in
+            box.data = data
+            box.error = error
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 10) == .success, let data = box.data else {
+            throw StubError("control request \(path) failed: \(box.error.map { "\($0)" } ?? "timeout")")
+        }
+        return try JSONSerialization.jsonObject(with: data)
+    }
+
+    private final class Box: @unchecked Sendable {
+        var data: Data?
+        var error: Error?
+    }
+}
+
+struct StubError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
