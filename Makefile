@@ -17,6 +17,7 @@ run: deps build
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox
+	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-net
 
 debug: deps
 	$(SWIFT) build
@@ -31,7 +32,7 @@ bench: deps bench-deps build
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tinbox
-	install -m 755 $(RELEASE) $(DESTDIR)$(PREFIX)/bin/tinbox
+	install -m 755 $(RELEASE) $(RELEASE)-net $(DESTDIR)$(PREFIX)/bin/
 	cp -R Resources/. $(DESTDIR)$(PREFIX)/share/tinbox/
 
 clean:

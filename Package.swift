@@ -7,7 +7,8 @@ let package = Package(
     name: "tinbox",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "tinbox", targets: ["tinbox"])
+        .executable(name: "tinbox", targets: ["tinbox"]),
+        .executable(name: "tinbox-net", targets: ["tinbox-net"]),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -17,18 +18,22 @@ let package = Package(
         .target(name: "InAppEngine", dependencies: ["InboxCore"], exclude: ["DECISIONS.md"]),
         .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),
         .target(name: "InboxSync", dependencies: ["InboxCore", "InboxStore"]),
+        // URLSession lives apart, in the `tinbox-net` helper: see NetworkFrame.swift.
+        .target(name: "InboxHTTP", dependencies: ["InboxSync"]),
         .target(name: "TerminalUI", dependencies: ["InboxCore", "CNcursesw"]),
         .executableTarget(
             name: "tinbox",
             dependencies: ["InboxCore", "InAppEngine", "InboxStore", "InboxSync", "TerminalUI"]
         ),
+        .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),
         .testTarget(
-            name: "InboxSyncTests", dependencies: ["InboxSync", "InboxStore", "InboxCore"], exclude: ["StubServer"]),
+            name: "InboxSyncTests", dependencies: ["InboxSync", "InboxHTTP", "InboxStore", "InboxCore"],
+            exclude: ["StubServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

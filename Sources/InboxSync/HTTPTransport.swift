@@ -97,7 +97,7 @@ public final class Cancellation: @unchecked Sendable {
     }
 
     /// Runs `handler` on cancel (at once when already cancelled); returns a token for `remove`.
-    func onCancel(_ handler: @escaping @Sendable () -> Void) -> Int? {
+    public func onCancel(_ handler: @escaping @Sendable () -> Void) -> Int? {
         let token: Int? = lock.withLock {
             guard !cancelled else { return nil }
             nextHandler += 1
@@ -108,7 +108,7 @@ public final class Cancellation: @unchecked Sendable {
         return token
     }
 
-    func remove(_ token: Int?) {
+    public func remove(_ token: Int?) {
         guard let token else { return }
         lock.withLock { _ = handlers.removeValue(forKey: token) }
     }

@@ -39,9 +39,10 @@ public final class Refresher {
     public let cancellation: Cancellation
     public let bootId: String
     private let injectedTransport: HTTPTransport?
-    private lazy var transport: HTTPTransport = injectedTransport ?? URLSessionTransport()
+    private lazy var transport: HTTPTransport = injectedTransport ?? ProcessTransport.shared
 
-    /// `transport` defaults to URLSession, made only when an HTTP producer is refreshed.
+    /// `transport` defaults to URLSession in the `tinbox-net` helper, started only when an HTTP
+    /// producer is refreshed.
     public init(
         inbox: Inbox, producers: [ProducerConfig], transport: HTTPTransport? = nil,
         cancellation: Cancellation = Cancellation(), bootId: String = BootIdentity.current

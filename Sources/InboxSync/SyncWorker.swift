@@ -40,7 +40,7 @@ public final class SyncWorker: @unchecked Sendable {
         openInbox: @escaping @Sendable () throws -> Inbox
     ) {
         self.producers = producers
-        self.transport = transport ?? URLSessionTransport()
+        self.transport = transport ?? ProcessTransport.shared
         self.retryPolicy = retryPolicy
         self.random = random
         self.bootId = bootId

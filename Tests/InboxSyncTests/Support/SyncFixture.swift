@@ -2,6 +2,7 @@ import Foundation
 import InboxCore
 import InboxStore
 import InboxSync
+import InboxHTTP
 
 /// A fresh store in a temporary directory on a manual clock, a stub server, and refreshers
 /// wired to it with short timeouts so no test can hang.

@@ -1,4 +1,5 @@
 import Foundation
+import InboxSync
 
 #if canImport(Glibc)
     import Glibc

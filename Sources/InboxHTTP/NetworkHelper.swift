@@ -1,0 +1,47 @@
+import Foundation
+import InboxSync
+
+/// The loop of `tinbox-net`: reads `NetworkFrame` requests on standard input, runs each on
+/// URLSession concurrently, writes each answer as one line on standard output, and exits when
+/// its input closes (tinbox quit or was killed).
+public enum NetworkHelper {
+    public static func run() -> Never {
+        let transport = URLSessionTransport()
+        let output = FileHandle.standardOutput
+        let outputLock = NSLock()
+        let cancellations = Mutexed<[Int: Cancellation]>([:])
+        var lines = LineBuffer()
+        while true {
+            let chunk = FileHandle.standardInput.availableData
+            if chunk.isEmpty { exit(0) }
+            for line in lines.append(chunk) {
+                guard let frame = NetworkFrame.decode(line: line) else { continue }
+                if frame.cancel == true {
+                    cancellations.withLock { $0[frame.id] }?.cancel()
+                    continue
+                }
+                guard let request = frame.request else { continue }
+                let cancellation = Cancellation()
+                cancellations.withLock { $0[frame.id] = cancellation }
+                DispatchQueue.global().async {
+                    let result = transport.send(request, cancellation: cancellation)
+                    cancellations.withLock { _ = $0.removeValue(forKey: frame.id) }
+                    let answer = NetworkFrame.answer(frame.id, result).encodedLine()
+                    outputLock.withLock { try? output.write(contentsOf: answer) }
+                }
+            }
+        }
+    }
+}
+
+/// A value behind a lock.
+final class Mutexed<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.withLock { body(&value) }
+    }
+}

@@ -1,0 +1,4 @@
+import InboxHTTP
+
+/// tinbox's network helper: URLSession behind pipes (see `NetworkFrame` in InboxSync).
+NetworkHelper.run()
