@@ -20,10 +20,11 @@ let package = Package(
         .target(name: "InboxSync", dependencies: ["InboxCore", "InboxStore"]),
         // URLSession lives apart, in the `tinbox-net` helper: see NetworkFrame.swift.
         .target(name: "InboxHTTP", dependencies: ["InboxSync"]),
+        .target(name: "InAppSync", dependencies: ["InAppEngine", "InboxSync", "InboxStore"]),
         .target(name: "TerminalUI", dependencies: ["InboxCore", "CNcursesw"]),
         .executableTarget(
             name: "tinbox",
-            dependencies: ["InboxCore", "InAppEngine", "InboxStore", "InboxSync", "TerminalUI"]
+            dependencies: ["InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]
         ),
         .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),

@@ -1,0 +1,155 @@
+import Foundation
+import InAppEngine
+import InboxCore
+import InboxSync
+
+/// The in-app endpoints of PROTOCOL §2 over an `HTTPTransport`, or their file equivalents.
+public struct InAppClient: Sendable {
+    public let source: CampaignSource
+    public let transport: HTTPTransport
+    /// PROTOCOL 1.5 holds for every endpoint: bodies over 8 MiB are refused.
+    static let fileLimit = 256 << 20
+
+    public init(source: CampaignSource, transport: HTTPTransport = ProcessTransport.shared) {
+        self.source = source
+        self.transport = transport
+    }
+
+    /// `GET {base}/api/iam/sync?customerId=C&lang=L`, or the document file. Returns the decoded
+    /// document and the bytes (kept as the customer's cache).
+    public func sync(customer: String, language: String) -> Result<(CampaignDocument, Data), InAppSyncError> {
+        let data: Data
+        switch source {
+        case .file(let url):
+            guard let bytes = FileManager.default.contents(atPath: url.path) else {
+                return .failure(.unreadable("cannot read \(url.path)"))
+            }
+            guard bytes.count <= Self.fileLimit else { return .failure(.unreadable("\(url.path) is too large")) }
+            data = bytes
+        case .http(let base, let token):
+            var components = URLComponents(url: endpoint(base, "api/iam/sync"), resolvingAgainstBaseURL: false)
+            components?.queryItems = [
+                URLQueryItem(name: "customerId", value: customer), URLQueryItem(name: "lang", value: language),
+            ]
+            guard let url = components?.url else { return .failure(.refused("bad sync URL")) }
+            switch exchange(HTTPRequest(method: "GET", url: url, headers: headers(token)), "sync") {
+            case .success(let body): data = body
+            case .failure(let error): return .failure(error)
+            }
+        }
+        do {
+            return .success((try CampaignDocument.decode(data, documentBase: source.documentBase), data))
+        } catch {
+            return .failure(.unreadable("the sync document is not usable: \(error)"))
+        }
+    }
+
+    /// `GET {base}/api/iam/customers/{customerId}/placeholders`. A file source has none.
+    public func placeholders(customer: String) -> Result<[String: String], InAppSyncError> {
+        guard case .http(let base, let token) = source else { return .failure(.noServer) }
+        let escaped = customer.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? customer
+        let url = endpoint(base, "api/iam/customers/\(escaped)/placeholders")
+        return exchange(HTTPRequest(method: "GET", url: url, headers: headers(token)), "placeholders").flatMap { body in
+            guard let object = JSONValue.parse(body)?.objectValue else { return .failure(.notJSON(endpoint: "placeholders")) }
+            var values: [String: String] = [:]
+            for (key, value) in object {
+                if let text = value.stringValue {
+                    values[key] = text
+                } else if let number = value.numberValue {
+                    values[key] = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+                }
+            }
+            return .success(values)
+        }
+    }
+
+    /// One picture: a local file read from disk, or `https://` fetched; `http://` is refused
+    /// before any request (PROTOCOL 2.1, BEHAVIOR B.14).
+    public func artwork(_ reference: ArtworkReference) -> Result<Data, InAppSyncError> {
+        switch reference.kind {
+        case .refused(let reason): return .failure(.refused(reason))
+        case .local:
+            guard let url = reference.url, let bytes = FileManager.default.contents(atPath: url.path) else {
+                return .failure(.unreadable("cannot read \(reference.original)"))
+            }
+            return .success(bytes)
+        case .remote:
+            guard let url = reference.url else { return .failure(.refused("no URL")) }
+            return exchange(HTTPRequest(method: "GET", url: url, headers: headers(nil)), "artwork", json: false)
+        }
+    }
+
+    /// `POST {base}/api/iam/events` with the given event objects, in order (PROTOCOL 2.4).
+    public func sendAnalytics(_ events: [Data]) -> Result<Void, InAppSyncError> {
+        post("api/iam/events", body: Self.wrap(events, key: "events"), name: "analytics")
+    }
+
+    /// `POST {base}/api/events` for one customer event (PROTOCOL 2.3). An empty id is refused.
+    public func sendCustomerEvent(customer: String, name: String, properties: [String: JSONValue])
+        -> Result<Void, InAppSyncError>
+    {
+        guard !customer.isEmpty else { return .failure(.refused("an empty customer id is refused")) }
+        return post("api/events", body: Self.customerEventBody(customer: customer, name: name, properties: properties), name: "events")
+    }
+
+    /// The PROTOCOL 2.3 body: `{"customerId":…,"events":{"NAME":{…}}}`.
+    public static func customerEventBody(customer: String, name: String, properties: [String: JSONValue]) -> Data {
+        let document: [String: Any] = [
+            "customerId": customer, "events": [name: properties.mapValues(\.foundationValue)],
+        ]
+        return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
+    }
+
+    private func post(_ path: String, body: Data, name: String) -> Result<Void, InAppSyncError> {
+        guard case .http(let base, let token) = source else { return .failure(.noServer) }
+        var headers = headers(token)
+        headers["Content-Type"] = "application/json"
+        let request = HTTPRequest(method: "POST", url: endpoint(base, path), headers: headers, body: body)
+        return exchange(request, name, json: false).map { _ in () }
+    }
+
+    private func exchange(_ request: HTTPRequest, _ name: String, json: Bool = true) -> Result<Data, InAppSyncError> {
+        switch transport.send(request, cancellation: nil) {
+        case .failure(let failure): return .failure(.transport(failure))
+        case .success(let response):
+            guard (200..<300).contains(response.status) else { return .failure(.status(response.status, endpoint: name)) }
+            if json, JSONValue.parse(response.body) == nil { return .failure(.notJSON(endpoint: name)) }
+            return .success(response.body)
+        }
+    }
+
+    private func endpoint(_ base: URL, _ path: String) -> URL {
+        base.appendingPathComponent(path)
+    }
+
+    private func headers(_ token: String?) -> [String: String] {
+        var headers = ["User-Agent": HTTPProducer.userAgent, "Accept": "application/json"]
+        if let token, !token.isEmpty { headers["Authorization"] = "Bearer \(token)" }
+        return headers
+    }
+
+    /// `{"KEY":[e1,e2,…]}` from already encoded objects, without decoding them again.
+    static func wrap(_ objects: [Data], key: String) -> Data {
+        var body = Data("{\"\(key)\":[".utf8)
+        for (index, object) in objects.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body.append(object)
+        }
+        body.append(contentsOf: Array("]}".utf8))
+        return body
+    }
+}
+
+extension JSONValue {
+    /// The value as Foundation objects, for `JSONSerialization`.
+    var foundationValue: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? Int(number) as Any : number
+        case .string(let text): return text
+        case .array(let items): return items.map(\.foundationValue)
+        case .object(let fields): return fields.mapValues(\.foundationValue)
+        }
+    }
+}
