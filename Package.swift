@@ -33,7 +33,8 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),
         .testTarget(
-            name: "InboxSyncTests", dependencies: ["InboxSync", "InboxHTTP", "InboxStore", "InboxCore"],
+            name: "InboxSyncTests",
+            dependencies: ["InboxSync", "InboxHTTP", "InAppSync", "InAppEngine", "InboxStore", "InboxCore"],
             exclude: ["StubServer"]),
     ],
     swiftLanguageModes: [.v6]
