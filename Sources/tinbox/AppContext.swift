@@ -1,4 +1,5 @@
 import Foundation
+import InAppSync
 import InboxCore
 import InboxStore
 import InboxSync
@@ -11,6 +12,13 @@ final class AppContext {
     let producers: [ProducerConfig]
     let dataDirectory: URL
     let clock: Clock
+    /// In-app campaigns: `--campaigns`, else the config's `campaigns.source`, else the demo.
+    let campaigns: CampaignSource
+    let campaignsAreDemo: Bool
+    /// `--customer`, else the config's; the demo campaigns default to the customer `demo`.
+    let customer: String?
+    /// `--lang`, else the config's, else `en`.
+    let language: String
     private var openedInbox: Inbox?
 
     init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
@@ -29,6 +37,20 @@ final class AppContext {
         }
         for warning in config.warnings { Output.warn(warning) }
         producers = try Self.producers(options: options, config: config)
+        if let source = options.campaigns ?? config.campaigns.source {
+            campaigns = CampaignSource.parse(source, token: config.campaigns.token)
+            campaignsAreDemo = false
+        } else {
+            campaigns = .file(try Resources.demoDirectory().appendingPathComponent("campaigns.json"))
+            campaignsAreDemo = true
+        }
+        customer = options.customer ?? config.campaigns.customer ?? (campaignsAreDemo ? "demo" : nil)
+        language = options.lang ?? config.campaigns.lang ?? "en"
+    }
+
+    /// The in-app tables of the same store.
+    func inAppStore() throws -> InAppStore {
+        InAppStore(store: try inbox().store)
     }
 
     /// The inbox over the store, opened (and migrated) on first use.
