@@ -66,6 +66,13 @@ static inline int tinbox_put_line(WINDOW *win, int y, int x, int which, attr_t a
     return mvwadd_wch(win, y, x, &cell);
 }
 
+/* Whether the terminal switches to an alternate screen (smcup), as xterm does and linux does not. */
+#include <term.h>
+static inline int tinbox_has_alternate_screen(void) {
+    char *smcup = tigetstr("smcup");
+    return smcup != NULL && smcup != (char *)-1 && smcup[0] != 0;
+}
+
 /* Signals that end the reader: the handler only records the number; the input loop notices it
    (getch returns within its timeout) and restores the terminal with endwin. */
 #include <signal.h>

@@ -45,7 +45,7 @@ struct ReaderHostileTextTests {
             }
             try tmux.keys("j")
         }
-        try tmux.keys("g", "PageDown", "PageDown", "G", "/", "e", "v", "Escape")
+        try tmux.keys("g", "PageDown", "PageDown", "/", "e", "v", "Escape", "G")
         screen = try tmux.wait(for: "\(count)/\(count)")
         #expect(screen.contains("\(count)/\(count)"), "\(screen)")
         try checkLayout(screen, rows: 24, columns: 80)

@@ -34,7 +34,14 @@ final class ReaderTmux {
 
     /// Starts the reader on this test's data directory, with extra arguments.
     func launch(_ arguments: String = "") throws {
-        try shell("\(Self.binary) --data-dir \(dataDir.path)/data \(arguments)")
+        // `exec` keeps the shell's pid, so the pid file names the reader itself.
+        try shell("sh -c 'echo $$ > \(dataDir.path)/pid; exec \(Self.binary) --data-dir \(dataDir.path)/data \(arguments)'")
+    }
+
+    /// The process id of the reader this test launched.
+    func readerPid() throws -> Int32 {
+        let text = try String(contentsOf: dataDir.appendingPathComponent("pid"), encoding: .utf8)
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     /// Sends tmux key names (`j`, `Enter`, `Escape`, `C-z`, ...).
@@ -68,11 +75,17 @@ final class ReaderTmux {
         try wait(timeout: timeout) { $0.contains(needle) }
     }
 
-    /// Waits for the reader to give the screen back (its tab line disappears), so keys typed
-    /// next go to the shell and not into the reader's input buffer.
+    /// Waits for the reader process to end, so keys typed next go to the shell and not into
+    /// the reader's input buffer.
     func waitForExit(timeout: Double = 5) throws {
-        let text = try wait(timeout: timeout) { !$0.hasPrefix(" All ") }
-        if text.hasPrefix(" All ") { throw NSError(domain: "ReaderTmux", code: 1, userInfo: [NSLocalizedDescriptionKey: "the reader did not quit:\n\(text)"]) }
+        let pid = try readerPid()
+        let deadline = Date().addingTimeInterval(timeout)
+        while kill(pid, 0) == 0, Date() < deadline { usleep(20_000) }
+        if kill(pid, 0) == 0 {
+            throw NSError(
+                domain: "ReaderTmux", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "the reader did not quit:\n\(try capture())"])
+        }
     }
 
     /// Runs `tinbox ARGS` on the same data directory and returns its standard output.

@@ -49,6 +49,13 @@ public struct ScreenLink: Equatable, Sendable {
     public var column: Int
     public var width: Int
     public var url: String
+
+    public init(row: Int, column: Int, width: Int, url: String) {
+        self.row = row
+        self.column = column
+        self.width = width
+        self.url = url
+    }
 }
 
 /// A grid of cells: what the reader shows, independent of any terminal. `rows` renders it as

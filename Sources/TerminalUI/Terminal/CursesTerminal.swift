@@ -26,6 +26,7 @@ public final class CursesTerminal: Terminal {
     private let linksSupported: Bool
     private var previous: Screen?
     private var isActive = true
+    private let hasAlternateScreen: Bool
 
     public init(options: Options) {
         _ = TerminalText.prepareLocale()
@@ -51,6 +52,7 @@ public final class CursesTerminal: Terminal {
                 colors: Int(tinbox_colors()))
         }
         theme = Theme(depth: depth)
+        hasAlternateScreen = tinbox_has_alternate_screen() != 0
         let term = options.environment["TERM"] ?? ""
         linksSupported = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
         if options.mouse {
@@ -71,6 +73,11 @@ public final class CursesTerminal: Terminal {
     public func shutdown() {
         guard isActive else { return }
         isActive = false
+        if !hasAlternateScreen {
+            // TERM=linux and vt100 have no alternate screen: leave a clean one, not the last frame.
+            werase(tinbox_stdscr())
+            wrefresh(tinbox_stdscr())
+        }
         endwin()
     }
 
@@ -163,9 +170,16 @@ public final class CursesTerminal: Terminal {
         var character: wint_t = 0
         let result = wget_wch(window, &character)
         if tinbox_take_signal() != 0 { return .hangUp }
-        if result == tinbox_err() { return nil }
+        if result == tinbox_err() { return Self.terminalIsGone() ? .hangUp : nil }
         if result == tinbox_key_code_yes() { return functionKey(Int32(bitPattern: character)) }
         return .key(Self.key(for: character))
+    }
+
+    /// A closed terminal makes every read fail at once; without this the loop would spin.
+    static func terminalIsGone() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     static func key(for character: wint_t) -> Key {

@@ -1,0 +1,173 @@
+import Foundation
+import InboxCore
+import Testing
+import TerminalUI
+
+/// The reader's behaviour as plain values: keys in, state and effects out, through the loop
+/// with an in-memory terminal and inbox.
+@Suite struct ReaderStateTests {
+    func loop(_ entries: [InboxEntry] = Fixtures.inbox, size: Size = Size(columns: 80, rows: 24))
+        -> (ReaderLoop, MemoryTerminal, MemorySource)
+    {
+        let terminal = MemoryTerminal(size: size)
+        let source = MemorySource(entries: entries)
+        let loop = ReaderLoop(terminal: terminal, source: source)
+        loop.start()
+        return (loop, terminal, source)
+    }
+
+    func press(_ loop: ReaderLoop, _ terminal: MemoryTerminal, _ keys: [Key]) {
+        terminal.enqueue(keys: keys)
+        loop.drain()
+    }
+
+    @Test func startReadsOnePageWindowNotTheWholeInbox() {
+        let (loop, _, source) = loop(Fixtures.many(100_000))
+        #expect(source.pageCalls.count == 1)
+        #expect(source.pageCalls[0].2 == 21 * 3)
+        #expect(loop.state.window.entries.count == 63)
+        #expect(loop.state.total == 100_000)
+    }
+
+    @Test func movingWithinTheWindowReadsNothing() {
+        let (loop, terminal, source) = loop(Fixtures.many(1_000))
+        press(loop, terminal, Array(repeating: .character("j"), count: 20))
+        #expect(source.pageCalls.count == 1)
+        #expect(loop.state.selected == 20)
+    }
+
+    @Test func pagingAndJumpsReadOnlyTheScreensAroundTheSelection() {
+        let (loop, terminal, source) = loop(Fixtures.many(100_000))
+        press(loop, terminal, [.character("G")])
+        #expect(loop.state.selected == 99_999)
+        #expect(loop.state.top == 100_000 - 21)
+        #expect(source.pageCalls.last?.1 == 100_000 - 42)
+        press(loop, terminal, [.character("g"), .pageDown, .character(" ")])
+        #expect(loop.state.selected == 42 && loop.state.top == 42)
+        #expect(source.pageCalls.allSatisfy { $0.2 <= 63 })
+        press(loop, terminal, [.pageUp])
+        #expect(loop.state.selected == 21 && loop.state.top == 21)
+        #expect(terminal.screen?.rows[2].contains("Message number 21") == true)
+    }
+
+    @Test func impressionsAreOneBatchPerScreenfulAndNeverTwice() {
+        let (loop, terminal, source) = loop(Fixtures.many(100))
+        #expect(source.impressions.count == 1 && source.impressions[0].count == 21)
+        press(loop, terminal, [.pageDown])
+        #expect(source.impressions.count == 2 && source.impressions[1].count == 21)
+        press(loop, terminal, [.pageUp, .pageDown, .character("k"), .character("j")])
+        #expect(source.impressions.count == 2)
+        let all = source.impressions.flatMap { $0 }
+        #expect(Set(all).count == all.count)
+    }
+
+    @Test func enterOpensRecordsOpenAndEscGoesBack() {
+        let (loop, terminal, source) = loop()
+        press(loop, terminal, [.character("j"), .character("j"), .enter])
+        #expect(source.opened == [MessageKey(producer: "app-messaging", id: "order")])
+        #expect(loop.state.detail?.entry.state == .read)
+        #expect(loop.state.counts[.unread] == 2)
+        press(loop, terminal, [.escape])
+        #expect(loop.state.mode == .list && !loop.state.isQuitting)
+        press(loop, terminal, [.escape])
+        #expect(loop.state.isQuitting)
+    }
+
+    @Test func ctaTapRecordsClickAndShowsTheLinkWhenNoBrowser() throws {
+        let (loop, terminal, source) = loop()
+        press(loop, terminal, [.enter, .tab, .enter])
+        #expect(source.taps.map(\.1) == ["plus"])
+        #expect(loop.state.status?.link == "https://acme.example/plus")
+        let screen = try #require(terminal.screen)
+        #expect(screen.links == [ScreenLink(row: 23, column: 1, width: 25, url: "https://acme.example/plus")])
+        source.browserAvailable = true
+        press(loop, terminal, [.enter])
+        #expect(source.browsed == ["https://acme.example/plus"])
+    }
+
+    @Test func unsafeButtonURLsAreNeitherOpenedNorLinked() {
+        for url in ["javascript:alert(1)", "https://evil.example/\u{1B}]52;c;x\u{07}", "file:///etc/passwd", "https://"] {
+            #expect(SafeLink.validated(url) == nil, "\(url)")
+        }
+        #expect(SafeLink.validated("https://acme.example/a?b=c#d") != nil)
+    }
+
+    @Test func tabsAndDigitsSwitchTheListAndReadTheirRows() {
+        let (loop, terminal, _) = loop()
+        press(loop, terminal, [.tab])
+        #expect(loop.state.tab == .unread && loop.state.total == 3)
+        press(loop, terminal, [.character("4")])
+        #expect(loop.state.tab == .deleted && loop.state.total == 1)
+        #expect(terminal.screen?.rows[2].contains("An old deleted message") == true)
+        press(loop, terminal, [.backTab, .character("1")])
+        #expect(loop.state.tab == .all)
+    }
+
+    @Test func readDeleteAndMarkAllUpdateTheCounts() {
+        let (loop, terminal, _) = loop()
+        press(loop, terminal, [.character("r")])
+        #expect(loop.state.counts[.unread] == 2)
+        press(loop, terminal, [.character("d")])
+        #expect(loop.state.counts[.deleted] == 2 && loop.state.counts[.all] == 5)
+        press(loop, terminal, [.character("R")])
+        #expect(loop.state.counts[.unread] == 0)
+        press(loop, terminal, [.character("D"), .character("n")])
+        #expect(loop.state.counts[.all] == 5)
+        press(loop, terminal, [.character("D"), .character("y")])
+        #expect(loop.state.counts[.all] == 0)
+        #expect(terminal.screen?.rows[3].contains("No messages") == true)
+    }
+
+    @Test func searchNarrowsAsYouTypeAndEscClearsIt() {
+        let (loop, terminal, _) = loop()
+        press(loop, terminal, [.character("/"), .character("o"), .character("r"), .character("d")])
+        #expect(loop.state.total == 1)
+        press(loop, terminal, [.backspace, .backspace, .backspace, .character("i"), .character("p")])
+        #expect(loop.state.total == 2)
+        press(loop, terminal, [.backspace, .backspace, .character("o")])
+        press(loop, terminal, [.enter])
+        #expect(!loop.state.isEditingSearch && loop.state.search == "o")
+        press(loop, terminal, [.escape])
+        #expect(loop.state.search.isEmpty && loop.state.total == 6 && !loop.state.isQuitting)
+    }
+
+    @Test func mouseSelectsRowsTabsAndScrolls() {
+        let (loop, terminal, source) = loop(Fixtures.many(100))
+        terminal.enqueue(.mouse(MouseEvent(.press, row: 5, column: 10)))
+        loop.drain()
+        #expect(loop.state.selected == 3)
+        terminal.enqueue(.mouse(MouseEvent(.wheelDown, row: 5, column: 10)))
+        loop.drain()
+        #expect(loop.state.selected == 6)
+        terminal.enqueue(.mouse(MouseEvent(.press, row: 8, column: 10)))
+        loop.drain()
+        #expect(source.opened.count == 1)
+        let unread = ReaderLayout.tabs(counts: loop.state.counts)[1]
+        terminal.enqueue(.mouse(MouseEvent(.press, row: 0, column: unread.column + 1)))
+        loop.drain()
+        #expect(loop.state.tab == .unread && loop.state.mode == .list)
+    }
+
+    @Test func resizeKeepsTheSelectionOnScreenAndRecoversFromTiny() {
+        let (loop, terminal, _) = loop(Fixtures.many(100))
+        press(loop, terminal, Array(repeating: .character("j"), count: 15))
+        terminal.enqueue(.resize(Size(columns: 40, rows: 10)))
+        loop.drain()
+        #expect(loop.state.selected == 15)
+        #expect(loop.state.top <= 15 && 15 < loop.state.top + loop.state.listRows)
+        terminal.enqueue(.resize(Size(columns: 20, rows: 5)))
+        loop.drain()
+        #expect(terminal.screen?.rows[0].hasPrefix("Enlarge") == true)
+        terminal.enqueue(.resize(Size(columns: 80, rows: 24)))
+        loop.drain()
+        #expect(terminal.screen?.rows[0].hasPrefix(" All 100") == true)
+        #expect(loop.state.selected == 15)
+    }
+
+    @Test func hangUpQuits() {
+        let (loop, terminal, _) = loop()
+        terminal.enqueue(.hangUp)
+        loop.drain()
+        #expect(loop.state.isQuitting)
+    }
+}

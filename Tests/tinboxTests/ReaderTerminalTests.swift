@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// The reader against real terminal events in tmux: resize, suspend, signals, TERM and NO_COLOR.
+@Suite(.serialized, .enabled(if: ReaderTmux.isAvailable, "needs tmux and a built .build/debug/tinbox"))
+struct ReaderTerminalTests {
+    @Test func tinyTerminalShowsANoticeAndRecoversWhenEnlarged() throws {
+        let tmux = try ReaderTmux()
+        try tmux.launch()
+        try tmux.wait(for: "All ")
+        try tmux.keys("j", "j", "j")
+        try tmux.wait(for: "4/")
+        try tmux.resize(width: 30, height: 8)
+        let small = try tmux.wait(for: "Enlarge the terminal to 40x10")
+        #expect(small.contains("Enlarge the terminal to 40x10"), "\(small)")
+        #expect(!small.contains("All "))
+        try tmux.resize(width: 100, height: 30)
+        let big = try tmux.wait(for: "4/")
+        #expect(big.hasPrefix(" All "), "\(big)")
+        #expect(big.split(separator: "\n").count >= 30)
+        #expect(big.contains("4/"))
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+
+    @Test func ctrlZSuspendsAndTheScreenComesBackWhole() throws {
+        let tmux = try ReaderTmux()
+        try tmux.launch()
+        let before = try tmux.wait(for: "1/")
+        try tmux.keys("C-z")
+        let suspended = try tmux.wait { !$0.hasPrefix(" All ") }
+        #expect(!suspended.hasPrefix(" All "), "\(suspended)")
+        try tmux.shell("fg")
+        let after = try tmux.wait { $0.hasPrefix(" All ") && $0.contains("1/") }
+        #expect(after == before, "screen after fg differs:\n\(after)")
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+
+    @Test(arguments: ["TERM", "HUP"])
+    func signalRestoresTheTerminal(signal: String) throws {
+        let tmux = try ReaderTmux()
+        try tmux.launch()
+        try tmux.wait(for: "1/")
+        #expect(kill(try tmux.readerPid(), signal == "TERM" ? SIGTERM : SIGHUP) == 0)
+        try tmux.waitForExit()
+        try tmux.shell("stty -a | grep -o ' echo ' ; echo status-$?")
+        let screen = try tmux.wait(for: "status-0")
+        #expect(screen.contains("status-0"), "echo is not back on: \(screen)")
+    }
+
+    @Test func linuxConsoleDrawsLinesWithoutStrayLetters() throws {
+        let tmux = try ReaderTmux(term: "linux")
+        try tmux.launch()
+        let screen = try tmux.wait(for: "1/")
+        let rule = screen.split(separator: "\n", omittingEmptySubsequences: false)[1]
+        #expect(rule.allSatisfy { $0 == "─" }, "rule drawn as: \(rule)")
+        try tmux.keys("?")
+        let help = try tmux.wait(for: "Esc closes")
+        #expect(help.contains("┌") && help.contains("┘") && !help.contains("lqq"))
+        try tmux.keys("Escape")
+        try tmux.wait { !$0.contains("Esc closes") }
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+
+    @Test func noColorUsesAttributesOnly() throws {
+        let tmux = try ReaderTmux(environment: "NO_COLOR=1")
+        try tmux.launch()
+        try tmux.wait(for: "1/")
+        let styled = try tmux.capture(escapes: true)
+        #expect(!styled.contains("38;5;") && !styled.contains("48;5;"), "colours under NO_COLOR")
+        #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "no reverse video for the selection: \(styled)")
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+}
