@@ -27,6 +27,9 @@ let package = Package(
             dependencies: ["InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]
         ),
         .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),
+        // `swift run -c release tinbox-bench`: the in-app engine's performance figures (issue 5).
+        .executableTarget(
+            name: "tinbox-bench", dependencies: ["InAppEngine", "InboxCore"], path: "Benchmarks/InAppBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),

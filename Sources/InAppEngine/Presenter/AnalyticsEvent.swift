@@ -1,9 +1,15 @@
 import Foundation
+import InboxCore
 
 /// One in-app analytics event (PROTOCOL 2.4), recorded once with its `eventId` and kept across
 /// retries so a server can drop duplicates (B.15).
-public struct AnalyticsEvent: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable { case impression, click, dismissal }
+///
+/// Codable with the PROTOCOL 2.4 field names (`eventId`, `type`, `messageId`, `customerId`,
+/// `buttonId`, `url`, `at` in the UTC wire form), so a driver can store it in its outbox and send
+/// it as it is. `buttonId` and `url` are written as `null` when absent. `wireJSON` writes one event
+/// in the protocol's field order, the same bytes every time.
+public struct AnalyticsEvent: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Equatable, Codable { case impression, click, dismissal }
 
     public var eventID: UUID
     public var kind: Kind
@@ -11,7 +17,69 @@ public struct AnalyticsEvent: Sendable, Equatable {
     public var customerID: String
     public var buttonID: String?
     public var url: String?
+    /// Kept to the millisecond by the wire form: a stored event comes back with `at` truncated there.
     public var at: Date
+
+    public init(
+        eventID: UUID, kind: Kind, messageID: String, customerID: String, buttonID: String? = nil,
+        url: String? = nil, at: Date
+    ) {
+        self.eventID = eventID
+        self.kind = kind
+        self.messageID = messageID
+        self.customerID = customerID
+        self.buttonID = buttonID
+        self.url = url
+        self.at = at
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case eventId, type, messageId, customerId, buttonId, url, at
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let idText = try container.decode(String.self, forKey: .eventId)
+        guard let id = UUID(uuidString: idText) else {
+            throw DecodingError.dataCorruptedError(forKey: .eventId, in: container, debugDescription: "not a UUID")
+        }
+        let atText = try container.decode(String.self, forKey: .at)
+        guard let at = UTCDate.parse(atText) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .at, in: container, debugDescription: "not a yyyy-MM-dd'T'HH:mm:ss.SSS'Z' instant")
+        }
+        self.init(
+            eventID: id, kind: try container.decode(Kind.self, forKey: .type),
+            messageID: try container.decode(String.self, forKey: .messageId),
+            customerID: try container.decode(String.self, forKey: .customerId),
+            buttonID: try container.decodeIfPresent(String.self, forKey: .buttonId),
+            url: try container.decodeIfPresent(String.self, forKey: .url), at: at)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(eventIDText, forKey: .eventId)
+        try container.encode(kind, forKey: .type)
+        try container.encode(messageID, forKey: .messageId)
+        try container.encode(customerID, forKey: .customerId)
+        try container.encode(buttonID, forKey: .buttonId)
+        try container.encode(url, forKey: .url)
+        try container.encode(UTCDate.format(at), forKey: .at)
+    }
+
+    /// The event id as the wire writes it: lower-case, like `simulate`'s `eventIds`.
+    public var eventIDText: String { eventID.uuidString.lowercased() }
+
+    /// One JSON object in PROTOCOL 2.4 field order.
+    public var wireJSON: String {
+        JSONLine.write(
+            .object([
+                ("eventId", .string(eventIDText)), ("type", .string(kind.rawValue)),
+                ("messageId", .string(messageID)), ("customerId", .string(customerID)),
+                ("buttonId", buttonID.map(JSONLine.Value.string) ?? .null),
+                ("url", url.map(JSONLine.Value.string) ?? .null), ("at", .string(UTCDate.format(at))),
+            ]))
+    }
 }
 
 /// Events sent in one request; `id` pairs the answer with the request.
@@ -60,6 +128,19 @@ struct AnalyticsQueue: Sendable {
 
     mutating func append(_ event: AnalyticsEvent) {
         waiting.append(event)
+    }
+
+    /// Puts events kept from before a restart ahead of the newer ones, in their order; an event
+    /// whose id is already waiting or in flight is skipped. Returns how many were added.
+    mutating func restore(_ events: [AnalyticsEvent]) -> Int {
+        var known = Set(waiting.map(\.eventID))
+        known.formUnion(inFlight?.events.map(\.eventID) ?? [])
+        var restored: [AnalyticsEvent] = []
+        for event in events where known.insert(event.eventID).inserted {
+            restored.append(event)
+        }
+        waiting = restored + waiting
+        return restored.count
     }
 
     /// Takes every waiting event into one batch; `nil` when nothing waits or a send is in flight.

@@ -9,6 +9,7 @@ extension InAppPresenter {
         let ids = batch.events.map(\.eventID)
         if ok {
             report(.analyticsSent(eventIDs: ids))
+            effects.append(.acknowledgeAnalytics(eventIDs: ids))
             if analytics.isFull { flushAnalytics() }
         } else {
             report(.analyticsFailed(eventIDs: ids))
@@ -18,15 +19,32 @@ extension InAppPresenter {
         return finish()
     }
 
+    /// Gives back analytics events stored durably before a restart (B.15): they go ahead of any
+    /// newer event, in the order given, with their ids. An id already waiting or in flight is
+    /// skipped, so restoring twice never sends an event twice. No `.recordAnalytics` is emitted
+    /// (they are stored already). While dormant they wait for the first tick after the next start.
+    public mutating func restoreAnalytics(_ events: [AnalyticsEvent], at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        let added = analytics.restore(events)
+        guard added > 0 else { return finish() }
+        log("restored \(added) stored analytics events")
+        if isRunning {
+            if analytics.isFull { flushAnalytics() }
+            bookAnalyticsTick()
+        }
+        return finish()
+    }
+
     /// Records one event for the visible message; test sends record nothing (B.16).
     mutating func record(
         _ kind: AnalyticsEvent.Kind, for campaign: Campaign, buttonID: String? = nil, url: String? = nil
     ) {
         guard !campaign.isTest else { return }
-        analytics.append(
-            AnalyticsEvent(
-                eventID: eventIDs.nextID(), kind: kind, messageID: campaign.messageID,
-                customerID: session.customer, buttonID: buttonID, url: url, at: now.utc))
+        let event = AnalyticsEvent(
+            eventID: eventIDs.nextID(), kind: kind, messageID: campaign.messageID,
+            customerID: session.customer, buttonID: buttonID, url: url, at: now.utc)
+        analytics.append(event)
+        effects.append(.recordAnalytics(event))
         if analytics.isFull { flushAnalytics() }
         bookAnalyticsTick()
     }

@@ -38,7 +38,10 @@ extension InAppPresenter {
             !Elapsed.reached(now.uptime - requestedAt, Self.placeholderLimit)
         else { return finish() }
         cancel(.placeholderTimeout)
-        placeholderValues = values
+        if placeholderValues != values {
+            placeholderValues = values
+            effects.append(.storePlaceholders(customer: session.customer, values: values))
+        }
         present(offer)
         return finish()
     }
@@ -182,7 +185,8 @@ extension InAppPresenter {
         showing.entered = true
         let campaign = showing.campaign
         report(.impression(messageID: campaign.messageID))
-        history.recordImpression(of: campaign, now: now.uptime, session: session.number)
+        history.recordImpression(of: campaign, at: now, session: session.number)
+        effects.append(.storeHistory(customer: session.customer, history))
         if let duration = campaign.message?.autoDismissDuration {
             if backgroundSince == nil {
                 showing.autoDismiss = .running(due: now.uptime + duration)

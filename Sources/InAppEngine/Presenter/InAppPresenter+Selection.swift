@@ -34,7 +34,7 @@ extension InAppPresenter {
         if let starts = campaign.startsAt, now.utc < starts { return .notStarted }
         if let ends = campaign.endsAt, now.utc >= ends { return .expired }
         if case .unsupported = campaign.message?.kind { return .unsupported }
-        if !history.allows(campaign, now: now.uptime, session: session.number) { return .repeat }
+        if !history.allows(campaign, now: now, session: session.number) { return .repeat }
         if let quiet = session.document?.settings.quietHours, quiet.contains(secondsOfDay: now.localSecondsOfDay) {
             return .quietHours
         }

@@ -91,8 +91,27 @@ extension InAppPresenter {
     /// The history on the device belongs to one customer; another customer starts fresh,
     /// placeholder values included (B.1).
     mutating func forgetHistory(for customer: String) {
-        history = FrequencyHistory(owner: customer)
-        placeholderValues = [:]
+        adoptDeviceMemory(of: customer, history: nil, placeholders: nil)
+    }
+
+    /// Makes `customer` the owner of the device's history and placeholder values: the stored ones
+    /// when given, else fresh ones, which are emitted so the driver replaces what it stored (B.1).
+    mutating func adoptDeviceMemory(
+        of customer: String, history stored: FrequencyHistory?, placeholders: [String: String]?
+    ) {
+        if let stored {
+            history = stored
+            log("restored the stored frequency history of customer \(customer) (\(stored.messageIDs.count) messages)")
+        } else {
+            history = FrequencyHistory(owner: customer)
+            effects.append(.storeHistory(customer: customer, history))
+        }
+        if let placeholders {
+            placeholderValues = placeholders
+        } else {
+            placeholderValues = [:]
+            effects.append(.storePlaceholders(customer: customer, values: [:]))
+        }
     }
 
     /// B.2: a session syncs, then evaluates `sessionStart` campaigns.

@@ -201,7 +201,16 @@ public struct InAppPresenter: Sendable {
 extension InAppPresenter {
     /// Starts messaging for `customer` (B.1). The same customer again is a no-op; another customer
     /// is a switch. `language` is the customer's preferred language, if any.
-    public mutating func start(customer: String, language: String? = nil, at time: EngineTime) -> [PresenterEffect] {
+    ///
+    /// `history` and `placeholders` are what the driver stored from `.storeHistory` and
+    /// `.storePlaceholders` (B.1, B.12). They are taken only when they belong to `customer`, messaging
+    /// is dormant (a switch always starts fresh) and this presenter does not already hold that
+    /// customer's history (its own, from a stop then start, is as new or newer). Otherwise the
+    /// customer starts fresh and the fresh history and values are emitted to be stored.
+    public mutating func start(
+        customer: String, language: String? = nil, history storedHistory: FrequencyHistory? = nil,
+        placeholders storedPlaceholders: StoredPlaceholders? = nil, at time: EngineTime
+    ) -> [PresenterEffect] {
         begin(time)
         guard !customer.isEmpty else {
             log("start refused: the customer id is empty")
@@ -216,7 +225,11 @@ extension InAppPresenter {
             }
             switchCustomer(to: customer, language: requested)
         } else {
-            if history.owner != customer { forgetHistory(for: customer) }
+            if history.owner != customer {
+                adoptDeviceMemory(
+                    of: customer, history: storedHistory.flatMap { $0.owner == customer ? $0 : nil },
+                    placeholders: storedPlaceholders.flatMap { $0.customer == customer ? $0.values : nil })
+            }
             startMessaging(customer: customer, language: requested)
         }
         return finish()

@@ -26,6 +26,18 @@ public enum PresenterEffect: Sendable, Equatable {
     case remove(messageID: String)
     /// Send this batch; answer with `analyticsAnswered(batchID:ok:at:)`.
     case sendAnalytics(AnalyticsBatch)
+    /// An analytics event was just queued: write it to the durable outbox before carrying out
+    /// anything after it (B.15 "stored durably"). Never for a test send (B.16), never for events
+    /// given back with `restoreAnalytics`.
+    case recordAnalytics(AnalyticsEvent)
+    /// The server took these events (a batch answered ok): delete them from the outbox. A failed
+    /// batch emits nothing, so its events stay stored with their ids (B.15).
+    case acknowledgeAnalytics(eventIDs: [UUID])
+    /// The frequency history changed (an impression, or a fresh history for a new customer): keep it
+    /// as the one history on the device, replacing any other customer's (B.1, B.10).
+    case storeHistory(customer: String, FrequencyHistory)
+    /// The customer's placeholder values changed: keep them as the last values held (B.12).
+    case storePlaceholders(customer: String, values: [String: String])
 }
 
 /// The named timers the presenter books. One of each at a time.

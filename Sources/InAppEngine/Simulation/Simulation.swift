@@ -154,6 +154,9 @@ struct SimulationRunner {
                 }
             case .storeCache, .remove:
                 break
+            case .recordAnalytics, .acknowledgeAnalytics, .storeHistory, .storePlaceholders:
+                // `simulate` keeps its state in memory only (CLI.md): nothing to store.
+                break
             case .fetchArtwork(let reference):
                 switch network.answer(for: reference) {
                 case .fail: apply(presenter.artworkFailed(key: reference.key, at: time))

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import InAppEngine
+
+/// `tinbox event` / `tinbox purchase`: one trigger through the presenter, nothing displayed.
+@Suite struct HeadlessEvaluationTests {
+    typealias P = PresenterTests
+
+    static let campaigns =
+        #"{"id":"welcome","trigger":{"type":"sessionStart"},"message":{"type":"modal"}},"#
+        + #"{"id":"big","priority":1,"trigger":{"type":"event","event":"purchase","#
+        + #""filters":[{"property":"price","op":"gte","value":100},{"property":"quantity","op":"eq","value":1}]},"#
+        + #""message":{"type":"modal","header":"Thanks {name}!"}},"#
+        + #"{"id":"any","priority":2,"trigger":{"type":"event","event":"purchase"},"message":{"type":"slideup"}},"#
+        + #"{"id":"level","trigger":{"type":"event","event":"Level_Up"},"message":{"type":"modal"}}"#
+
+    static func evaluation(_ history: FrequencyHistory? = nil, lastShownAt: Date? = nil) throws -> HeadlessEvaluation {
+        HeadlessEvaluation(
+            document: try P.document(Self.campaigns), customer: "c1", time: P.at(0), columns: 120, rows: 40,
+            history: history, placeholders: ["name": "Sara"], lastShownAt: lastShownAt)
+    }
+
+    @Test func purchasePropertiesFollowTheProtocolWithExtrasMergedOver() {
+        let properties = HeadlessEvaluation.purchaseProperties(
+            productID: "p1", price: 9.5, currency: "EUR", extras: ["quantity": .number(3), "coupon": .string("X")])
+        #expect(
+            properties == [
+                "productId": .string("p1"), "price": .number(9.5), "currency": .string("EUR"), "quantity": .number(3),
+                "coupon": .string("X"),
+            ])
+        #expect(
+            HeadlessEvaluation.purchaseProperties(productID: "p", price: 1, currency: "USD")["quantity"] == .number(1))
+    }
+
+    @Test func purchaseReportsTheTriggerOnlyInSimulateLines() throws {
+        let result = try Self.evaluation().evaluatePurchase(productID: "p1", price: 150, currency: "USD")
+        #expect(
+            result.lines == [
+                #"{"at":0.000,"event":"selected","message":"big"}"#,
+                #"{"at":0.000,"event":"deferred","message":"any","reason":"runnerUp"}"#,
+                #"{"at":0.000,"event":"shown","message":"big","text":{"header":"Thanks Sara!","body":null}}"#,
+            ])
+        #expect(!result.reports.contains(.selected(messageID: "welcome")), "the command line is not a session start")
+    }
+
+    @Test func nothingIsConsumedOrRecorded() throws {
+        let evaluation = try Self.evaluation()
+        let first = evaluation.evaluate(event: "level_up")
+        #expect(first.reports.first == .selected(messageID: "level"))
+        #expect(!first.reports.contains(.impression(messageID: "level")))
+        #expect(evaluation.evaluate(event: "LEVEL_UP").reports == first.reports, "a once campaign is still allowed")
+    }
+
+    @Test func storedHistoryAndCooldownApply() throws {
+        var history = FrequencyHistory(owner: "c1")
+        let level = try #require(try P.document(Self.campaigns).campaigns.last)
+        history.recordImpression(of: level, at: P.at(-50), session: 1)
+        let repeated = try Self.evaluation(history).evaluate(event: "Level_Up")
+        #expect(repeated.lines == [#"{"at":0.000,"event":"dropped","message":"level","reason":"repeat"}"#])
+
+        let cooling = try Self.evaluation(lastShownAt: P.at(-10).utc).evaluate(event: "Level_Up")
+        #expect(cooling.reports == [.selected(messageID: "level"), .deferred(messageID: "level", reason: .cooldown)])
+        #expect(cooling.log.contains { $0.contains("20 s left of the cooldown") })
+    }
+
+    @Test func explainSeesSessionStartCampaignsAndTheSameState() throws {
+        let explanation = try Self.evaluation(lastShownAt: P.at(-10).utc).explain(campaignID: "welcome")
+        #expect(explanation.blocker?.gate == .cooldown)
+        #expect(explanation.blocker?.sentence.hasPrefix("cooldown: 20 s left") == true)
+    }
+
+    @Test func emptyCustomerIsRefused() throws {
+        var evaluation = try Self.evaluation()
+        evaluation.customer = ""
+        let result = evaluation.evaluate(event: "Level_Up")
+        #expect(result.reports.isEmpty)
+        #expect(result.log == ["[tinbox-iam] start refused: the customer id is empty"])
+    }
+}
