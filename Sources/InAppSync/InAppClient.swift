@@ -100,6 +100,11 @@ public struct InAppClient: Sendable {
         return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
     }
 
+    /// Sends an already encoded body; used to resend queued customer events byte for byte.
+    public func post(body: Data, to path: String, name: String) -> Result<Void, InAppSyncError> {
+        post(path, body: body, name: name)
+    }
+
     private func post(_ path: String, body: Data, name: String) -> Result<Void, InAppSyncError> {
         guard case .http(let base, let token) = source else { return .failure(.noServer) }
         var headers = headers(token)

@@ -12,6 +12,9 @@ enum Main {
         "refresh": RefreshCommand.run,
         "inbox": InboxCommand.run,
         "simulate": SimulateCommand.run,
+        "event": InAppCommands.event,
+        "purchase": InAppCommands.purchase,
+        "explain": InAppCommands.explain,
     ]
 
     static func run() -> Int32 {

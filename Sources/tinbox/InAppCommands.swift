@@ -1,0 +1,115 @@
+import Foundation
+import InAppEngine
+import InAppSync
+import InboxCore
+import InboxStore
+
+/// `tinbox event`, `tinbox purchase` and `tinbox explain` (CLI.md): the in-app engine asked
+/// about one trigger or one campaign right now, headless (see `HeadlessEvaluation` for what that
+/// means: no session start, the host says `show`, nothing is displayed or consumed).
+enum InAppCommands {
+    /// `tinbox event NAME [KEY=VALUE ...]`: queue and send the event, then print the decisions.
+    static func event(_ words: [String], context: () throws -> AppContext) throws {
+        let parsed = try CommandWords(words, command: "event")
+        guard let name = parsed.positional.first, !name.isEmpty else {
+            throw UsageError("event needs a name: tinbox event NAME [KEY=VALUE ...]")
+        }
+        let properties = try typed { try EventArguments.properties(Array(parsed.positional.dropFirst())) }
+        try trigger(name: name, properties: properties, context: try context())
+    }
+
+    /// `tinbox purchase --product ID --price N --currency C [--quantity N] [KEY=VALUE ...]`.
+    static func purchase(_ words: [String], context: () throws -> AppContext) throws {
+        let options = ["--product", "--price", "--currency", "--quantity"]
+        let parsed = try CommandWords(words, command: "purchase", valued: options)
+        guard let product = parsed.values["--product"], let price = parsed.values["--price"],
+            let currency = parsed.values["--currency"]
+        else {
+            throw UsageError("purchase needs --product ID --price N --currency C")
+        }
+        let properties = try typed {
+            try EventArguments.purchase(
+                product: product, price: price, currency: currency, quantity: parsed.values["--quantity"],
+                extras: try EventArguments.properties(parsed.positional))
+        }
+        try trigger(name: HeadlessEvaluation.purchaseEvent, properties: properties, context: try context())
+    }
+
+    /// `tinbox explain CAMPAIGN_ID`: walks the checklist and names the first gate that blocks.
+    static func explain(_ words: [String], context: () throws -> AppContext) throws {
+        let parsed = try CommandWords(words, command: "explain")
+        guard parsed.positional.count == 1, let id = parsed.positional.first else {
+            throw UsageError("explain needs one campaign id: tinbox explain CAMPAIGN_ID")
+        }
+        let app = try context()
+        let explanation = try evaluation(app).explain(campaignID: id)
+        guard explanation.messageID != nil || !explanation.checks.isEmpty else {
+            var line = "no campaign with id \(TerminalText.sanitize(id))"
+            if let near = explanation.suggestion { line += ". Did you mean '\(TerminalText.sanitize(near))'?" }
+            throw CommandFailure(line)
+        }
+        for line in explanation.renderExplanation() { Output.line(TerminalText.sanitize(line)) }
+    }
+
+    private static func trigger(name: String, properties: [String: JSONValue], context app: AppContext) throws {
+        let customer = try customer(app)
+        let delivery = try CustomerEventQueue(app: app, customer: customer).record(name: name, properties: properties)
+        let result = try evaluation(app).evaluate(event: name, properties: properties)
+        for line in result.lines { Output.line(TerminalText.escapingInvisibles(inJSON: line)) }
+        for line in result.log { Output.log(TerminalText.sanitize(line)) }
+        if case .failed(let reason) = delivery {
+            throw CommandFailure("the event is queued but was not sent: \(reason) (it goes out with the next one)")
+        }
+    }
+
+    /// The headless engine over the campaigns of this customer, as the reader would hold them now.
+    private static func evaluation(_ app: AppContext) throws -> HeadlessEvaluation {
+        let customer = try customer(app)
+        let store = try app.inAppStore()
+        let client = InAppClient(source: app.campaigns)
+        let loaded = CampaignLoader(client: client, store: store, clock: app.clock).load(
+            customer: customer, language: app.language)
+        guard let document = loaded.document else {
+            throw CommandFailure("cannot get the campaigns: \(loaded.failure?.description ?? "no document")")
+        }
+        for problem in document.problems { Output.warn(TerminalText.sanitize(problem)) }
+        let ready = ArtworkPrefetcher(client: client, store: store, clock: app.clock).prefetch(document)
+        let history = try store.history(customer: customer).flatMap { try? JSONDecoder().decode(FrequencyHistory.self, from: $0) }
+        let placeholders = try store.placeholders(customer: customer)
+            .flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
+        let size = TerminalSize.current()
+        return HeadlessEvaluation(
+            document: document, customer: customer, time: EngineTime(clock: app.clock), columns: size.columns,
+            rows: size.rows, language: app.language, history: history, placeholders: placeholders,
+            artwork: .ready(ready))
+    }
+
+    private static func customer(_ app: AppContext) throws -> String {
+        guard let customer = app.customer, !customer.isEmpty else {
+            throw UsageError("no customer: name one with --customer ID (or campaigns.customer in the config)")
+        }
+        return customer
+    }
+
+    private static func typed<T>(_ body: () throws(EventArguments.Problem) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}
+
+/// The size the engine's orientation and room rules see from the command line: the terminal's,
+/// else `$COLUMNS`/`$LINES`, else 80x24.
+enum TerminalSize {
+    static func current() -> (columns: Int, rows: Int) {
+        var size = winsize()
+        for descriptor in [STDOUT_FILENO, STDIN_FILENO, STDERR_FILENO]
+        where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        let environment = ProcessInfo.processInfo.environment
+        return (Int(environment["COLUMNS"] ?? "") ?? 80, Int(environment["LINES"] ?? "") ?? 24)
+    }
+}
