@@ -87,6 +87,18 @@ static inline void tinbox_install_exit_signals(void) {
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
     sigaction(SIGINT, &action, NULL);
+    /* A parent may start us with these blocked (a thread pool's mask is inherited through
+       posix_spawn, and so is a tmux server's): then Ctrl-Z, a resize or SIGTERM would never
+       arrive. The reader relies on all of them. */
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGHUP);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTSTP);
+    sigaddset(&wanted, SIGCONT);
+    sigaddset(&wanted, SIGWINCH);
+    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }
 static inline int tinbox_take_signal(void) {
     int number = tinbox_pending_signal;

@@ -21,10 +21,10 @@ final class ReaderInboxSource: ReaderDataSource {
 
     var now: Date { inbox.clock.now }
 
-    func counts() throws -> [StateFilter: Int] { try inbox.counts() }
+    func counts() throws -> [StateFilter: Int] { try inbox.tabCounts() }
 
     func page(_ query: ListQuery, offset: Int, limit: Int) throws -> [InboxEntry] {
-        try inbox.entries(query.filter, titleContaining: query.search, offset: offset, limit: limit)
+        try inbox.listPage(query.filter, titleContaining: query.search, offset: offset, limit: limit)
     }
 
     func total(_ query: ListQuery) throws -> Int {

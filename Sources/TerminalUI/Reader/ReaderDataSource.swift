@@ -61,14 +61,25 @@ public final class ReaderLoop {
         while !state.isQuitting, let input = terminal.nextInput(timeout: 0) { send(.input(input)) }
     }
 
-    /// Applies an event and everything it leads to, then draws once.
+    /// Applies an event and everything it leads to, then draws once. Effects that change nothing
+    /// on screen (the durable `IM` batch: a commit with an fsync) run after the draw, so the user
+    /// never waits for them.
     public func send(_ event: ReaderEvent) {
         var queue = [event]
+        var afterDraw: [ReaderEffect] = []
         while !queue.isEmpty {
             let next = queue.removeFirst()
-            for effect in state.update(next) { queue += perform(effect) }
+            for effect in state.update(next) {
+                if case .recordImpressions = effect {
+                    afterDraw.append(effect)
+                } else {
+                    queue += perform(effect)
+                }
+            }
         }
         terminal.draw(ReaderView.render(state))
+        let followUps = afterDraw.flatMap(perform)
+        if !followUps.isEmpty { for event in followUps { send(event) } }
     }
 
     /// Carries out one effect; returns the events it produced.

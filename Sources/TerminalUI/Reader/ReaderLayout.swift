@@ -7,6 +7,9 @@ public enum ReaderLayout {
     /// The tab line is row 0, its rule row 1; the list starts below.
     public static let listTop = 2
 
+    /// Marks the selected row, in the column just before its title.
+    public static let pointer = "▶"
+
     /// One tab's label and the columns it spans on the top line.
     public struct TabSpan: Equatable, Sendable {
         public var filter: StateFilter

@@ -6,15 +6,49 @@ import InboxCore
 public struct ListWindow: Equatable, Sendable {
     public var query = ListQuery(filter: .all)
     public var offset = 0
-    public var entries: [InboxEntry] = []
+    public private(set) var entries: [InboxEntry] = []
+    /// The sanitized text of each entry's row, made once per page rather than on every draw.
+    public private(set) var labels: [RowLabel] = []
     /// Whether `entries` still match the store; a change in the store clears this.
     public var isCurrent = false
+
+    public init() {}
+
+    public init(query: ListQuery, offset: Int, entries: [InboxEntry], isCurrent: Bool) {
+        self.query = query
+        self.offset = offset
+        self.entries = entries
+        labels = entries.map(RowLabel.init)
+        self.isCurrent = isCurrent
+    }
 
     /// The entry at an absolute list index, when it is inside the window.
     public func entry(at index: Int) -> InboxEntry? {
         let local = index - offset
         guard isCurrent, local >= 0, local < entries.count else { return nil }
         return entries[local]
+    }
+
+    /// The row text of the entry at an absolute list index, when it is inside the window.
+    public func label(at index: Int) -> RowLabel? {
+        let local = index - offset
+        guard isCurrent, local >= 0, local < labels.count else { return nil }
+        return labels[local]
+    }
+}
+
+/// A list row's remote strings, sanitized, with what drawing them needs to know.
+public struct RowLabel: Equatable, Sendable {
+    public var title: String
+    public var titleWidth: Int
+    public var isRightToLeft: Bool
+    public var producer: String
+
+    public init(_ entry: InboxEntry) {
+        title = TerminalText.sanitize(entry.message.title)
+        titleWidth = TerminalText.width(title)
+        isRightToLeft = TerminalText.isRightToLeft(title)
+        producer = TerminalText.sanitize(entry.message.key.producer)
     }
 }
 

@@ -44,32 +44,40 @@ public enum ReaderView {
         }
         for line in 0..<state.listRows {
             let index = state.top + line
-            guard index < state.total, let entry = state.window.entry(at: index) else { continue }
-            drawRow(entry, selected: index == state.selected, row: ReaderLayout.listTop + line, columns: columns,
-                    state: state, into: &screen)
+            guard index < state.total, let entry = state.window.entry(at: index),
+                let label = state.window.label(at: index)
+            else { continue }
+            drawRow(entry, label: label, selected: index == state.selected, row: ReaderLayout.listTop + line,
+                    columns: columns, state: state, into: &screen)
         }
     }
 
     /// One list row: pinned mark, unread mark, title, producer, received, button count.
     static func drawRow(
-        _ entry: InboxEntry, selected: Bool, row: Int, columns: ReaderLayout.RowColumns, state: ReaderState,
+        _ entry: InboxEntry, label: RowLabel, selected: Bool, row: Int, columns: ReaderLayout.RowColumns,
+        state: ReaderState,
         into screen: inout Screen
     ) {
         let message = entry.message
         let unread = entry.state == .unread
-        let base: CellRole = selected ? (unread ? .selectedUnread : .selected) : (unread ? .rowUnread : .row)
-        let secondary: CellRole = selected ? base : .secondary
+        let base: CellRole = unread ? .rowUnread : .row
+        let secondary: CellRole = unread ? .secondaryUnread : .secondary
         screen.fill(row: row, role: base)
-        screen.put(message.isPinned ? "▲" : " ", row: row, column: 1, role: selected ? base : .pinned)
-        screen.put(unread ? "•" : " ", row: row, column: 2, role: base)
+        // The pointer sits just before the title, so a move changes one run of cells per row.
+        screen.put(selected ? ReaderLayout.pointer : " ", row: row, column: 3, role: .pointer)
+        screen.put(message.isPinned ? "▲" : " ", row: row, column: 1, role: unread ? .pinnedUnread : .pinned)
+        screen.put(unread ? "•" : " ", row: row, column: 2, role: unread ? .unreadMark : base)
         var column = ReaderLayout.RowColumns.prefix
-        let title = TerminalText.sanitize(message.title)
-        let fitted = TerminalText.isRightToLeft(title)
-            ? TerminalText.fitRight(title, width: columns.title) : TerminalText.fit(title, width: columns.title)
-        screen.put(fitted, row: row, column: column, limit: columns.title, role: base)
+        let fits = label.titleWidth <= columns.title
+        let cut = fits ? label.title : TerminalText.truncate(label.title, toWidth: columns.title)
+        // Right-to-left titles end at the column's right edge. Only the title's own cells take
+        // its role; the padding keeps the row's.
+        let pad = label.isRightToLeft ? max(0, columns.title - (fits ? label.titleWidth : TerminalText.width(cut))) : 0
+        let titleRole: CellRole = selected ? (unread ? .selectedUnread : .selected) : base
+        screen.put(cut, row: row, column: column + pad, limit: columns.title - pad, role: titleRole)
         column += columns.title + 1
         if columns.producer > 0 {
-            let producer = TerminalText.fit(TerminalText.sanitize(message.key.producer), width: columns.producer)
+            let producer = TerminalText.fit(label.producer, width: columns.producer)
             screen.put(producer, row: row, column: column, limit: columns.producer, role: secondary)
             column += columns.producer + 1
         }
@@ -87,7 +95,7 @@ public enum ReaderView {
         screen.fill(row: row, role: .status)
         if state.isEditingSearch {
             let end = screen.put("/" + state.search, row: row, column: 1, limit: screen.width - 3, role: .status)
-            screen.put(" ", row: row, column: end, role: .selected)
+            screen.put(" ", row: row, column: end, role: .cursor)
             return
         }
         var right = state.syncStatus

@@ -1,10 +1,19 @@
+import CNcursesw
 import InboxCore
 
 /// What a cell means, not how it looks: the backend's theme maps each role to colours and
 /// attributes, so the screen model stays the same under 256 colours, 8 colours and NO_COLOR.
+///
+/// The selected list row is a pointer in the gutter and an underlined title (`selected`,
+/// `selectedUnread`), not a full-width bar: moving the selection then rewrites two titles
+/// instead of two whole rows, which matters over SSH (issue 3: <= 250 bytes per row down).
+/// An unread row is marked by a bold, coloured `unreadMark`; the themes draw the rest of it like a
+/// read row, so a page of rows replacing another sends only the characters that differ instead
+/// of every title whose weight changed (issue 3: <= 2,500 bytes per page down).
 public enum CellRole: UInt8, Sendable, CaseIterable {
     case normal, tab, tabActive, rule, row, rowUnread, selected, selectedUnread, secondary, pinned
     case status, statusMessage, button, buttonSelected, heading, link, notice, overlay, overlayBorder
+    case pointer, secondaryUnread, pinnedUnread, cursor, unreadMark
 }
 
 /// Line-drawing glyphs. The backend draws them with the terminal's own line set (WACS_*), so
@@ -117,11 +126,11 @@ public struct Screen: Equatable, Sendable {
         while let base = pending {
             var cluster = String(base)
             pending = scalars.next()
-            while let next = pending, TerminalText.width(String(next)) == 0 {
+            while let next = pending, Self.cells(next) == 0 {
                 cluster.unicodeScalars.append(next)
                 pending = scalars.next()
             }
-            let cells = TerminalText.width(String(base))
+            let cells = Self.cells(base)
             if cells <= 0 { continue }
             if x >= end { break }
             if x + cells > end {
@@ -137,6 +146,12 @@ public struct Screen: Equatable, Sendable {
             x += cells
         }
         return x
+    }
+
+    /// One scalar's cells, as `TerminalText.width` counts them (wcwidth, -1 read as 0), without
+    /// making a String per scalar: `put` runs for every cell of every frame.
+    static func cells(_ scalar: Unicode.Scalar) -> Int {
+        scalar.value < 0x7F && scalar.value >= 0x20 ? 1 : max(0, Int(wcwidth(wchar_t(bitPattern: scalar.value))))
     }
 
     /// Draws a line glyph.

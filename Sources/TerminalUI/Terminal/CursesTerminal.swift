@@ -42,6 +42,8 @@ public final class CursesTerminal: Terminal {
         idlok(tinbox_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        // The cursor is hidden: curses need not move it back after each update.
+        leaveok(tinbox_stdscr(), true)
         var depth = Theme.depth(
             theme: options.theme, environment: options.environment, hasColors: has_colors(), colors: 0)
         if depth != .monochrome {
@@ -107,6 +109,7 @@ public final class CursesTerminal: Terminal {
     /// Writes one row in runs of cells that look alike; line glyphs go through the terminal's
     /// line set one by one.
     private func drawRow(_ row: Int, of screen: Screen, in window: UnsafeMutablePointer<WINDOW>?) {
+        let roles = drawingRoles(row, of: screen)
         var run: [wchar_t] = []
         var runStart = 0
         var runRole = CellRole.normal
@@ -127,9 +130,9 @@ public final class CursesTerminal: Terminal {
                 runStart = column + 1
                 continue
             }
-            if cell.role != runRole || run.isEmpty {
+            if roles[column] != runRole || run.isEmpty {
                 flush()
-                runRole = cell.role
+                runRole = roles[column]
                 runStart = column
             }
             if cell.text.isEmpty {
@@ -140,6 +143,49 @@ public final class CursesTerminal: Terminal {
         }
         flush()
         wattr_set(window, 0, 0, nil)
+    }
+
+    /// The role to draw each cell of a row in. A space looks the same in any role without a
+    /// background, reverse or underline, so such a space is drawn in the role of the next cell
+    /// that is not one (else of the run before it): the terminal is not told to switch bold or a
+    /// colour off and on around the gaps between a row's columns, and a gap keeps its look when
+    /// the text before it changes (the selected title), so it is not sent again.
+    private func drawingRoles(_ row: Int, of screen: Screen) -> [CellRole] {
+        var roles = screen.row(row).map(\.role)
+        var firstWaiting = -1
+        var last: CellRole?
+        func settle(upTo end: Int, with next: CellRole?) {
+            guard firstWaiting >= 0 else { return }
+            var pick: CellRole?
+            if let next, !theme.blankShows(next) {
+                pick = next
+            } else if let last, !theme.blankShows(last) {
+                pick = last
+            }
+            if let pick {
+                for index in firstWaiting..<end where isFlexible(screen[row, index]) {
+                    roles[index] = pick
+                }
+            }
+            firstWaiting = -1
+        }
+        for column in 0..<screen.width {
+            let cell = screen[row, column]
+            if cell.isContinuation { continue }
+            if isFlexible(cell) {
+                if firstWaiting < 0 { firstWaiting = column }
+                continue
+            }
+            settle(upTo: column, with: cell.role)
+            last = cell.role
+        }
+        settle(upTo: screen.width, with: nil)
+        return roles
+    }
+
+    /// A space in a role that does not show on a space.
+    private func isFlexible(_ cell: Cell) -> Bool {
+        cell.line == nil && !cell.isContinuation && (cell.text == " " || cell.text.isEmpty) && !theme.blankShows(cell.role)
     }
 
     /// Wraps each validated link in OSC 8 after curses has drawn it. Only `SafeLink` URLs ever get

@@ -4,13 +4,17 @@ import CNcursesw
 struct Theme {
     enum Depth { case colors256, colors8, monochrome }
 
-    struct Look {
+    struct Look: Equatable {
         var attributes: attr_t
         var pair: Int16
     }
 
     let depth: Depth
-    private var looks: [CellRole: Look] = [:]
+    /// Indexed by `CellRole.rawValue`: the backend asks for a look per run of cells.
+    private var table: [Look] = []
+    /// Per role: whether a blank cell in it looks any different from a blank with no attributes
+    /// (a background colour, reverse or underline show on a space; bold and a foreground do not).
+    private var blankShows: [Bool] = []
 
     /// NO_COLOR (set and not empty) or the "monochrome" theme give no colour; then the terminal's
     /// colour count picks 256 or 8.
@@ -28,21 +32,26 @@ struct Theme {
         let reverse = tinbox_a_reverse()
         let underline = tinbox_a_underline()
         var nextPair: Int16 = 1
+        var backgrounds: Set<Int16> = []
         func pair(_ foreground: Int16, _ background: Int16) -> Int16 {
             init_pair(nextPair, foreground, background)
+            if background >= 0 { backgrounds.insert(nextPair) }
             defer { nextPair += 1 }
             return nextPair
         }
+        var looks: [CellRole: Look] = [:]
         switch depth {
         case .monochrome:
             looks = [
                 .tab: Look(attributes: reverse, pair: 0), .tabActive: Look(attributes: bold | underline, pair: 0),
-                .rowUnread: Look(attributes: bold, pair: 0), .selected: Look(attributes: reverse, pair: 0),
-                .selectedUnread: Look(attributes: reverse | bold, pair: 0), .pinned: Look(attributes: bold, pair: 0),
+                .unreadMark: Look(attributes: bold, pair: 0), .pinned: Look(attributes: bold, pair: 0),
                 .status: Look(attributes: reverse, pair: 0), .statusMessage: Look(attributes: reverse | bold, pair: 0),
                 .buttonSelected: Look(attributes: reverse | bold, pair: 0), .heading: Look(attributes: bold, pair: 0),
                 .link: Look(attributes: underline, pair: 0), .notice: Look(attributes: bold, pair: 0),
                 .overlayBorder: Look(attributes: bold, pair: 0),
+                .selected: Look(attributes: underline, pair: 0), .selectedUnread: Look(attributes: underline, pair: 0),
+                .pointer: Look(attributes: bold, pair: 0), .pinnedUnread: Look(attributes: bold, pair: 0),
+                .cursor: Look(attributes: reverse, pair: 0),
             ]
         case .colors8:
             let blue = pair(7, 4)
@@ -50,8 +59,10 @@ struct Theme {
             let yellow = pair(3, -1)
             looks = [
                 .tab: Look(attributes: reverse, pair: 0), .tabActive: Look(attributes: bold, pair: blue),
-                .rowUnread: Look(attributes: bold, pair: 0), .selected: Look(attributes: 0, pair: blue),
-                .selectedUnread: Look(attributes: bold, pair: blue), .secondary: Look(attributes: 0, pair: cyan),
+                .unreadMark: Look(attributes: bold, pair: cyan), .selected: Look(attributes: underline, pair: 0),
+                .selectedUnread: Look(attributes: underline, pair: 0), .secondary: Look(attributes: 0, pair: cyan),
+                .pointer: Look(attributes: bold, pair: yellow), .secondaryUnread: Look(attributes: 0, pair: cyan),
+                .pinnedUnread: Look(attributes: bold, pair: yellow), .cursor: Look(attributes: 0, pair: blue),
                 .pinned: Look(attributes: bold, pair: yellow), .rule: Look(attributes: 0, pair: cyan),
                 .status: Look(attributes: reverse, pair: 0), .statusMessage: Look(attributes: reverse | bold, pair: 0),
                 .button: Look(attributes: reverse, pair: 0), .buttonSelected: Look(attributes: bold, pair: blue),
@@ -62,7 +73,6 @@ struct Theme {
             let tab = pair(250, 236)
             let active = pair(231, 25)
             let rule = pair(240, -1)
-            let selected = pair(231, 24)
             let secondary = pair(245, -1)
             let pinned = pair(214, -1)
             let status = pair(252, 236)
@@ -73,9 +83,11 @@ struct Theme {
             let border = pair(75, 237)
             looks = [
                 .tab: Look(attributes: 0, pair: tab), .tabActive: Look(attributes: bold, pair: active),
-                .rule: Look(attributes: 0, pair: rule), .rowUnread: Look(attributes: bold, pair: 0),
-                .selected: Look(attributes: 0, pair: selected), .selectedUnread: Look(attributes: bold, pair: selected),
+                .rule: Look(attributes: 0, pair: rule), .unreadMark: Look(attributes: bold, pair: link),
+                .selected: Look(attributes: underline, pair: 0), .selectedUnread: Look(attributes: underline, pair: 0),
                 .secondary: Look(attributes: 0, pair: secondary), .pinned: Look(attributes: 0, pair: pinned),
+                .pointer: Look(attributes: bold, pair: link), .secondaryUnread: Look(attributes: 0, pair: secondary),
+                .pinnedUnread: Look(attributes: 0, pair: pinned), .cursor: Look(attributes: 0, pair: active),
                 .status: Look(attributes: 0, pair: status), .statusMessage: Look(attributes: bold, pair: message),
                 .button: Look(attributes: 0, pair: button), .buttonSelected: Look(attributes: bold, pair: active),
                 .heading: Look(attributes: bold, pair: 0), .link: Look(attributes: underline, pair: link),
@@ -83,9 +95,18 @@ struct Theme {
                 .overlayBorder: Look(attributes: bold, pair: border),
             ]
         }
+        let visibleOnSpace = reverse | underline
+        table = CellRole.allCases.map { looks[$0] ?? Look(attributes: 0, pair: 0) }
+        blankShows = table.map { $0.attributes & visibleOnSpace != 0 || backgrounds.contains($0.pair) }
     }
 
     func look(_ role: CellRole) -> Look {
-        looks[role] ?? Look(attributes: 0, pair: 0)
+        table[Int(role.rawValue)]
+    }
+
+    /// Whether a space drawn in `role` differs from a space drawn in any role without a
+    /// background, reverse or underline: when not, the backend may draw it in a neighbour's look.
+    func blankShows(_ role: CellRole) -> Bool {
+        blankShows[Int(role.rawValue)]
     }
 }

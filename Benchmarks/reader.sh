@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The reader against issue 3's targets, next to neomutt on an mbox of the same size, in one run
+# (tui_bench interleaves the two). Prepares 100- and 100,000-message data directories, then
+# prints tui_bench's tables. Needs a release build, python3 with pyte, and neomutt.
+#
+#   bash Benchmarks/reader.sh [REPS]        (from the repository root)
+set -euo pipefail
+reps=${1:-5}
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin="$root/.build/release/tinbox"
+bench=${TUI_BENCH:-/work/shared/tools/tui-bench}
+work=${BENCH_DIR:-/tmp/tinbox-reader-bench}
+[ -x "$bin" ] || { echo "build first: swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product tinbox"; exit 1; }
+mkdir -p "$work"
+
+for n in 100 100000; do
+    data="$work/data$n"
+    if [ ! -f "$data/tinbox.db" ]; then
+        python3 -c "import sys; sys.path.insert(0, '$root/Benchmarks'); import run; run.feed($n, '$work/feed$n.json')"
+        "$bin" --data-dir "$data" --feed "$work/feed$n.json" refresh >/dev/null
+        rm -f "$work/feed$n.json"
+    fi
+    [ -f "$work/m$n.mbox" ] || python3 "$bench/gen_data.py" mbox "$n" "$work/m$n.mbox" >/dev/null
+done
+
+# No --feed: the reader then shows what the store holds and imports nothing at start-up (the
+# data directory was refreshed above), so the numbers are the reader's own.
+for n in 100 100000; do
+    echo "== $n messages: tinbox vs neomutt (120x40, xterm-256color) =="
+    keys=""
+    [ "$n" = 100000 ] && keys="--keys down:30,pagedown:10"
+    python3 "$bench/tui_bench.py" --quiet --reps "$reps" \
+        --name "tinbox-$n" --cmd "$bin --data-dir $work/data$n" --marker "All $n " --marker "1/$n " \
+        --vs-name "neomutt-$n" --vs-cmd "neomutt -n -F $bench/neomuttrc -R -f $work/m$n.mbox" \
+        --vs-marker "Msgs:$n " $keys --json "$work/result-$n.json"
+done
+echo "targets (issue 3): paint(100000) <= 100 ms and <= 1.5 x paint(100); down <= 250 B and <= 2 ms;"
+echo "page down <= 2,500 B; peak RSS <= 40 MB. Raw samples: $work/result-*.json"
