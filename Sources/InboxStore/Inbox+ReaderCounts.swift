@@ -3,11 +3,9 @@ import InboxCore
 
 extension Inbox {
     /// The four tab counts of `counts()` without counting every row: the stored tally per state
-    /// (ReaderSchema.swift) minus the messages outside their window now, which two index ranges
-    /// find (not started: `messages_state`; ended: `messages_end`). Falls back to `counts()`
-    /// on a store without the tally.
+    /// (schema 3, Migrations.swift) minus the messages outside their window now, which two index
+    /// ranges find (not started: `messages_state`; ended: `messages_end`).
     public func tabCounts() throws -> [StateFilter: Int] {
-        guard try hasTally() else { return try counts() }
         guard try isEnabled() else { return [.all: 0, .unread: 0, .read: 0, .deleted: 0] }
         let now = nowMilliseconds
         let inoperative = try inoperativeProducers()

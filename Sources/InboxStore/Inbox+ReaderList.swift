@@ -9,7 +9,7 @@ import InboxCore
 /// walks an index in list order and stops after the page. `messages_list` is that order index
 /// with the columns of the WHERE clause added, so rows skipped by OFFSET are never read from the
 /// table: the last page of 100,000 costs about 20 ms, the first well under 1 ms. The index is
-/// created by `ensureReaderSchema()` (ReaderSchema.swift).
+/// created by schema 3 (Migrations.swift).
 extension Inbox {
     /// A page of `filter`'s list (narrowed to titles containing `text` when it is not empty), in
     /// the order of A.3, read by walking the list-order index.

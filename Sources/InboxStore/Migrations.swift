@@ -91,6 +91,39 @@ enum Migrations {
         );
         CREATE INDEX iam_outbox_kind ON iam_outbox(kind, customer, seq);
         """,
+        // 3: what keeps the reader instant at 100,000 messages. Pages walk `messages_list` in list
+        // order with the WHERE columns riding along (it replaces `messages_order`); `messages_end`
+        // finds ended messages and the next window edge (A.2); `message_tally` holds the stored
+        // messages per (producer, state), kept by triggers, so tab counts subtract the few messages
+        // outside their window instead of counting every row. The triggers insert with NOT EXISTS,
+        // not OR IGNORE: inside the merge's UPSERT, SQLite would turn OR IGNORE into ABORT.
+        """
+        DROP INDEX messages_order;
+        CREATE INDEX messages_list ON messages(pinned DESC, receive_ms DESC, producer, id, state, start_ms, end_ms);
+        CREATE INDEX messages_end ON messages(state, end_ms) WHERE end_ms IS NOT NULL;
+        CREATE TABLE message_tally(
+            producer TEXT NOT NULL,
+            state INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY(producer, state)
+        ) WITHOUT ROWID;
+        INSERT INTO message_tally(producer, state, n) SELECT producer, state, count(*) FROM messages GROUP BY producer, state;
+        CREATE TRIGGER message_tally_insert AFTER INSERT ON messages BEGIN
+            INSERT INTO message_tally(producer, state, n) SELECT new.producer, new.state, 0
+                WHERE NOT EXISTS (SELECT 1 FROM message_tally WHERE producer = new.producer AND state = new.state);
+            UPDATE message_tally SET n = n + 1 WHERE producer = new.producer AND state = new.state;
+        END;
+        CREATE TRIGGER message_tally_delete AFTER DELETE ON messages BEGIN
+            UPDATE message_tally SET n = n - 1 WHERE producer = old.producer AND state = old.state;
+        END;
+        CREATE TRIGGER message_tally_update AFTER UPDATE OF producer, state ON messages
+        WHEN old.producer IS NOT new.producer OR old.state IS NOT new.state BEGIN
+            UPDATE message_tally SET n = n - 1 WHERE producer = old.producer AND state = old.state;
+            INSERT INTO message_tally(producer, state, n) SELECT new.producer, new.state, 0
+                WHERE NOT EXISTS (SELECT 1 FROM message_tally WHERE producer = new.producer AND state = new.state);
+            UPDATE message_tally SET n = n + 1 WHERE producer = new.producer AND state = new.state;
+        END;
+        """,
     ]
 
     static var latest: Int32 { Int32(steps.count) }

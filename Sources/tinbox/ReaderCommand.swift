@@ -13,8 +13,6 @@ enum ReaderCommand {
         }
         let context = try context()
         let inbox = try context.inboxImportingOnce()
-        // The list-order index and the tallies that keep pages and counts fast (ReaderSchema.swift).
-        try inbox.ensureReaderSchema()
         let producers = context.producers
         let source = ReaderInboxSource(
             inbox: inbox, refresh: { try Refresher(inbox: inbox, producers: producers).manualRefresh() },

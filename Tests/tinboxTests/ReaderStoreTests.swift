@@ -3,7 +3,7 @@ import InboxCore
 import InboxStore
 import Testing
 
-/// The store queries the reader relies on (ReaderSchema.swift, Inbox+ReaderList.swift,
+/// The store queries the reader relies on (schema 3, Inbox+ReaderList.swift,
 /// Inbox+ReaderCounts.swift) agree with the plain queries of BEHAVIOR A.2/A.3 at every step.
 @Suite struct ReaderStoreTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-rs-\(UUID().uuidString)")
@@ -28,14 +28,11 @@ import Testing
     }
 
     @Test func tabCountsAndPagesMatchThePlainQueriesThroughWindowsMarksAndMerges() throws {
-        // The schema is applied to a store that already holds messages: the tally starts right.
         let inbox = Inbox(store: try Store(directory: directory), clock: clock)
         _ = try inbox.merge(producer: "engagement", messages: [
             message("a", pinned: true), message("b", minutesAgo: 5, read: true), message("c", end: 30),
             message("d", start: 60), message("e", start: -60, end: 90), message("f", minutesAgo: 1),
         ], skipped: 0)
-        try inbox.ensureReaderSchema()
-        try inbox.ensureReaderSchema()
         try expectAgreement(inbox)
 
         _ = try inbox.markDeleted(MessageKey(producer: "engagement", id: "c"))
@@ -60,7 +57,6 @@ import Testing
 
     @Test func nextWindowChangeIsTheNearestStartOrEndAhead() throws {
         let inbox = Inbox(store: try Store(directory: directory), clock: clock)
-        try inbox.ensureReaderSchema()
         #expect(try inbox.nextWindowChange(after: clock.now) == nil)
         _ = try inbox.merge(producer: "engagement", messages: [
             message("ends", end: 90), message("starts", start: 40), message("plain"), message("gone", end: -5),
