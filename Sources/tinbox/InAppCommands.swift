@@ -43,12 +43,9 @@ enum InAppCommands {
         }
         let app = try context()
         let explanation = try evaluation(app).explain(campaignID: id)
-        guard explanation.messageID != nil || !explanation.checks.isEmpty else {
-            var line = "no campaign with id \(TerminalText.sanitize(id))"
-            if let near = explanation.suggestion { line += ". Did you mean '\(TerminalText.sanitize(near))'?" }
-            throw CommandFailure(line)
-        }
         for line in explanation.renderExplanation() { Output.line(TerminalText.sanitize(line)) }
+        // An unknown id is a failure for scripts; the lines above already say why.
+        if explanation.messageID == nil { throw SilentFailure() }
     }
 
     private static func trigger(name: String, properties: [String: JSONValue], context app: AppContext) throws {
@@ -91,11 +88,12 @@ enum InAppCommands {
         return customer
     }
 
-    private static func typed<T>(_ body: () throws(EventArguments.Problem) -> T) throws -> T {
+    /// Bad `KEY=VALUE` words or a non-numeric price are bad usage (exit 64).
+    private static func typed<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch {
-            throw UsageError(error.description)
+        } catch let problem as EventArguments.Problem {
+            throw UsageError(problem.description)
         }
     }
 }

@@ -1,0 +1,236 @@
+import Foundation
+import InAppEngine
+import InboxCore
+import InboxStore
+
+/// Carries out the presenter's effects for real: timers on the injected clock, the network on
+/// background threads (answers come back through a mailbox the owner drains with `pump()`),
+/// and the store for what must survive a kill — analytics queued before anything else happens
+/// to them and deleted only once acknowledged (B.15), the frequency history and placeholder
+/// values of the customer on the device (B.1, B.12), and the sync cache (B.13).
+///
+/// Single-threaded by design: the owner (the reader's loop) calls every method from one thread,
+/// and sleeps until `nextDeadline()` or until `wake` is called by a finished network answer.
+public final class InAppRuntime {
+    public private(set) var presenter: InAppPresenter
+    public let client: InAppClient
+    public let store: InAppStore
+    public let clock: Clock
+    public weak var host: InAppHost?
+    /// Every decision, as `tinbox simulate` would print it.
+    public var onReport: (PresenterReport) -> Void = { _ in }
+    /// The `[tinbox-iam]` decision log.
+    public var onLog: (String) -> Void = { _ in }
+    /// Called from a background thread when an answer is waiting in the mailbox.
+    public var wake: @Sendable () -> Void = {}
+
+    private let configuration: InAppPresenter.Configuration
+    private let timeZone: TimeZone
+    private let runInBackground: (@escaping @Sendable () -> Void) -> Void
+    private var timers: [PresenterTimer: Double] = [:]
+    private let mailbox = Mailbox()
+    private var customer: String?
+    /// The raw bytes of the last successful sync, kept when the presenter says `storeCache`.
+    private var lastSyncBytes: [String: Data] = [:]
+
+    /// `runInBackground` runs network work; tests pass `{ $0() }` to answer at once.
+    public init(
+        client: InAppClient, store: InAppStore, clock: Clock, configuration: InAppPresenter.Configuration,
+        timeZone: TimeZone = .current,
+        runInBackground: @escaping (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global().async(execute: $0) }
+    ) {
+        self.client = client
+        self.store = store
+        self.clock = clock
+        self.timeZone = timeZone
+        self.runInBackground = runInBackground
+        self.configuration = configuration
+        presenter = InAppPresenter(configuration: configuration)
+    }
+
+    var now: EngineTime { EngineTime(clock: clock, timeZone: timeZone) }
+
+    // MARK: inputs from the owner
+
+    /// Starts messaging for `customer` with what the device holds for them: the cached sync,
+    /// the frequency history, the placeholder values, and analytics not yet acknowledged.
+    public func start(customer: String, language: String?) throws {
+        self.customer = customer
+        let history = try store.history(customer: customer).flatMap {
+            try? JSONDecoder().decode(FrequencyHistory.self, from: $0)
+        }
+        let placeholders = try store.placeholders(customer: customer).flatMap {
+            try? JSONDecoder().decode(StoredPlaceholders.self, from: $0)
+        }
+        let queued = try store.pending(.analytics, limit: Int.max).compactMap {
+            try? JSONDecoder().decode(AnalyticsEvent.self, from: $0.payload)
+        }
+        let cached = try store.cachedSync(customer: customer).flatMap {
+            try? CampaignDocument.decode($0.document, documentBase: client.source.documentBase)
+        }
+        var fresh = InAppPresenter(configuration: configuration, cache: cached.map { [customer: $0] } ?? [:])
+        swap(&fresh, &presenter)
+        apply(presenter.restoreAnalytics(queued, at: now))
+        apply(presenter.start(customer: customer, language: language, history: history, placeholders: placeholders, at: now))
+    }
+
+    public func stop() { apply(presenter.stop(at: now)) }
+    public func event(_ name: String, properties: [String: JSONValue]) {
+        apply(presenter.event(name: name, properties: properties, at: now))
+    }
+    public func presented() { apply(presenter.presented(at: now)) }
+    public func tap(buttonID: String?, handledByHost: Bool = false) {
+        apply(presenter.tap(buttonID: buttonID, handledByHost: handledByHost, at: now))
+    }
+    public func close() { apply(presenter.close(at: now)) }
+    public func clickOutside() { apply(presenter.clickOutside(at: now)) }
+    public func resize(columns: Int, rows: Int) { apply(presenter.resize(columns: columns, rows: rows, at: now)) }
+    public func background() { apply(presenter.background(at: now)) }
+    public func foreground() { apply(presenter.foreground(at: now)) }
+
+    /// The monotonic instant of the earliest booked timer, for the owner's sleep.
+    public func nextDeadline() -> Double? { timers.values.min() }
+
+    /// Fires the timers that are due and feeds the network answers that arrived, in order.
+    public func pump() {
+        for answer in mailbox.drain() { apply(answer(&presenter, now)) }
+        while let (timer, due) = timers.min(by: { $0.value < $1.value }), due <= clock.uptime {
+            timers[timer] = nil
+            apply(presenter.timerFired(timer, at: now))
+        }
+    }
+
+    // MARK: effects
+
+    private func apply(_ effects: [PresenterEffect]) {
+        for effect in effects { perform(effect) }
+    }
+
+    private func perform(_ effect: PresenterEffect) {
+        switch effect {
+        case .report(let report): onReport(report)
+        case .log(let line): onLog(line)
+        case .scheduleTimer(let timer, let at): timers[timer] = at
+        case .cancelTimer(let timer): timers[timer] = nil
+        case .requestSync(let request): sync(request)
+        case .storeCache(let customer, _):
+            if let bytes = lastSyncBytes[customer] {
+                try? store.saveSync(customer: customer, lang: configuration.language, document: bytes, at: clock.now)
+            }
+        case .fetchArtwork(let reference): fetchArtwork(reference)
+        case .fetchPlaceholders(let requestID, let customer): fetchPlaceholders(requestID, customer)
+        case .askHost(let requestID, let campaign):
+            let decision = host?.shouldDisplay(campaign) ?? .later
+            apply(presenter.hostAnswered(requestID: requestID, decision, at: now))
+        case .present(let presentation): host?.present(presentation)
+        case .remove(let messageID): host?.remove(messageID: messageID)
+        case .sendAnalytics(let batch): send(batch)
+        case .recordAnalytics(let event):
+            try? store.enqueue(
+                .analytics, customer: event.customerID, events: [(event.eventIDText, Data(event.wireJSON.utf8))],
+                at: clock.now)
+        case .acknowledgeAnalytics(let ids):
+            try? store.acknowledge(ids.map { $0.uuidString.lowercased() })
+        case .storeHistory(let customer, let history):
+            if let data = try? JSONEncoder().encode(history) { try? store.saveHistory(customer: customer, data) }
+        case .storePlaceholders(let customer, let values):
+            if let data = try? JSONEncoder().encode(StoredPlaceholders(customer: customer, values: values)) {
+                try? store.savePlaceholders(customer: customer, data)
+            }
+        }
+    }
+
+    private func sync(_ request: SyncRequest) {
+        let client = client
+        background { post in
+            let result = client.sync(customer: request.customer, language: request.language)
+            post { runtime, presenter, time in
+                switch result {
+                case .success(let (document, bytes)):
+                    runtime.lastSyncBytes[request.customer] = bytes
+                    return presenter.syncSucceeded(requestID: request.requestID, document: document, at: time)
+                case .failure:
+                    return presenter.syncFailed(requestID: request.requestID, at: time)
+                }
+            }
+        }
+    }
+
+    private func fetchArtwork(_ reference: ArtworkReference) {
+        let client = client
+        background { post in
+            let result = client.artwork(reference)
+            post { runtime, presenter, time in
+                guard case .success(let bytes) = result else { return presenter.artworkFailed(key: reference.key, at: time) }
+                try? runtime.store.saveArtwork(url: reference.key, bytes: bytes, at: runtime.clock.now)
+                return presenter.artworkArrived(key: reference.key, at: time)
+            }
+        }
+    }
+
+    private func fetchPlaceholders(_ requestID: Int, _ customer: String) {
+        let client = client
+        background { post in
+            let result = client.placeholders(customer: customer)
+            post { _, presenter, time in
+                guard case .success(let values) = result else { return presenter.placeholdersFailed(requestID: requestID, at: time) }
+                return presenter.placeholdersArrived(requestID: requestID, values: values, at: time)
+            }
+        }
+    }
+
+    /// B.15: a batch in order; a file source has no server, so its analytics are dropped as
+    /// delivered (README, "Decisions").
+    private func send(_ batch: AnalyticsBatch) {
+        let client = client
+        let payloads = batch.events.map { Data($0.wireJSON.utf8) }
+        background { post in
+            let ok: Bool
+            switch client.sendAnalytics(payloads) {
+            case .success: ok = true
+            case .failure(.noServer): ok = true
+            case .failure: ok = false
+            }
+            post { _, presenter, time in presenter.analyticsAnswered(batchID: batch.id, ok: ok, at: time) }
+        }
+    }
+
+    /// Runs `work` off the owner's thread; `work` posts one answer, fed in at the next `pump()`.
+    private func background(
+        _ work: @escaping @Sendable (_ post: @Sendable (@escaping Mailbox.Answer) -> Void) -> Void
+    ) {
+        let mailbox = mailbox
+        let wake = wake
+        let runtime = Unowned(self)
+        runInBackground {
+            work { answer in
+                mailbox.post { presenter, time in answer(runtime.value, &presenter, time) }
+                wake()
+            }
+        }
+    }
+}
+
+/// Answers from background threads, drained on the owner's thread.
+final class Mailbox: @unchecked Sendable {
+    typealias Answer = (InAppRuntime, inout InAppPresenter, EngineTime) -> [PresenterEffect]
+    typealias Input = (inout InAppPresenter, EngineTime) -> [PresenterEffect]
+
+    private let lock = NSLock()
+    private var inputs: [Input] = []
+
+    func post(_ input: @escaping Input) { lock.withLock { inputs.append(input) } }
+
+    func drain() -> [Input] {
+        lock.withLock {
+            defer { inputs.removeAll() }
+            return inputs
+        }
+    }
+}
+
+/// Carries the runtime into a background closure; the answer is only used on the owner's thread.
+private struct Unowned<Value: AnyObject>: @unchecked Sendable {
+    unowned let value: Value
+    init(_ value: Value) { self.value = value }
+}
