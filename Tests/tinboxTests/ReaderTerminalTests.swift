@@ -7,7 +7,8 @@ struct ReaderTerminalTests {
     @Test func tinyTerminalShowsANoticeAndRecoversWhenEnlarged() throws {
         let tmux = try ReaderTmux()
         try tmux.launch()
-        try tmux.wait(for: "All ")
+        // Rows come with the refresh at start-up, just after the first paint.
+        try tmux.wait(for: "1/")
         try tmux.keys("j", "j", "j")
         try tmux.wait(for: "4/")
         try tmux.resize(width: 30, height: 8)
