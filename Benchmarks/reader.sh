@@ -23,14 +23,14 @@ for n in 100 100000; do
     [ -f "$work/m$n.mbox" ] || python3 "$bench/gen_data.py" mbox "$n" "$work/m$n.mbox" >/dev/null
 done
 
-# No --feed: the reader then shows what the store holds and imports nothing at start-up (the
-# data directory was refreshed above), so the numbers are the reader's own.
+# --no-refresh: the reader shows what the store holds and skips its refresh at start-up (which
+# would replace the stored messages with the demo files'), so the numbers are the reader's own.
 for n in 100 100000; do
     echo "== $n messages: tinbox vs neomutt (120x40, xterm-256color) =="
     keys=""
     [ "$n" = 100000 ] && keys="--keys down:30,pagedown:10"
     python3 "$bench/tui_bench.py" --quiet --reps "$reps" \
-        --name "tinbox-$n" --cmd "$bin --data-dir $work/data$n" --marker "All $n " --marker "1/$n " \
+        --name "tinbox-$n" --cmd "$bin --data-dir $work/data$n --no-refresh" --marker "All $n " --marker "1/$n " \
         --vs-name "neomutt-$n" --vs-cmd "neomutt -n -F $bench/neomuttrc -R -f $work/m$n.mbox" \
         --vs-marker "Msgs:$n " $keys --json "$work/result-$n.json"
 done

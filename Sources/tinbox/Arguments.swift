@@ -9,6 +9,9 @@ struct GlobalOptions {
     var customer: String?
     var lang: String?
     var reduceMotion = false
+    /// The reader without its refresh at start-up: it shows what the store holds (benchmarks,
+    /// offline demos). F5 still refreshes.
+    var noRefresh = false
     var help = false
     var version = false
 }
@@ -20,7 +23,7 @@ struct Arguments {
     var rest: [String] = []
 
     static let globalWithValue = ["--data-dir", "--config", "--feed", "--campaigns", "--customer", "--lang"]
-    static let globalFlags = ["--help", "-h", "--version", "--reduce-motion"]
+    static let globalFlags = ["--help", "-h", "--version", "--reduce-motion", "--no-refresh"]
 
     init(_ words: [String]) throws {
         var index = 0
@@ -52,6 +55,7 @@ struct Arguments {
                 switch name {
                 case "--help", "-h": global.help = true
                 case "--version": global.version = true
+                case "--no-refresh": global.noRefresh = true
                 default: global.reduceMotion = true
                 }
             } else if command == nil {

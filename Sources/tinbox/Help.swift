@@ -12,6 +12,7 @@ enum Help {
           --customer ID           Customer for in-app messaging
           --lang CODE             Preferred language
           --reduce-motion         No entrance animations (also TINBOX_REDUCE_MOTION=1)
+          --no-refresh            The reader shows what the store holds; no refresh at start-up
           -h, --help              Show help
           --version               Show the version
         """

@@ -12,16 +12,21 @@ enum ReaderCommand {
                 "the reader needs a terminal on standard input and output; in scripts and pipes use `tinbox list`")
         }
         let context = try context()
-        let inbox = try context.inboxImportingOnce()
-        let producers = context.producers
+        // Nothing is imported before the first paint: the refresh at start-up runs on the worker
+        // once the first screen is up, and counts as the manual one (issue 4, point 2).
+        let inbox = try context.inbox()
+        let directory = context.dataDirectory
+        let clock = context.clock
+        let worker = SyncWorker(producers: context.producers) {
+            Inbox(store: try Store(directory: directory), clock: clock)
+        }
         let source = ReaderInboxSource(
-            inbox: inbox, refresh: { try Refresher(inbox: inbox, producers: producers).manualRefresh() },
-            browser: ReaderBrowser(environment: ProcessInfo.processInfo.environment))
+            inbox: inbox, worker: worker, browser: ReaderBrowser(environment: ProcessInfo.processInfo.environment))
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme,
                 environment: ProcessInfo.processInfo.environment))
         defer { terminal.shutdown() }
-        ReaderLoop(terminal: terminal, source: source).run()
+        ReaderLoop(terminal: terminal, source: source, refreshAtStart: !context.options.noRefresh).run()
     }
 }

@@ -4,18 +4,20 @@ import InboxStore
 import InboxSync
 import TerminalUI
 
-/// The reader's data source over the SQLite inbox: pages, counts and single-message changes.
+/// The reader's data source over the SQLite inbox: pages, counts and single-message changes on
+/// the reader's thread; refreshes and queue flushes on the `SyncWorker`'s thread, with its own
+/// connection, so the screen never waits on the network.
 final class ReaderInboxSource: ReaderDataSource {
-    typealias Refresh = () throws -> [(producer: String, outcome: RefreshOutcome)]
-
     let inbox: Inbox
-    /// The manual refresh; a closure so the HTTP producers can replace the file refresher.
-    let refreshAction: Refresh
+    let worker: SyncWorker
     let browser: ReaderBrowser
+    /// How long quitting may wait for queued statuses and events to go out; what does not go
+    /// stays queued for the next run.
+    static let quitFlushSeconds = 3.0
 
-    init(inbox: Inbox, refresh: @escaping Refresh, browser: ReaderBrowser) {
+    init(inbox: Inbox, worker: SyncWorker, browser: ReaderBrowser) {
         self.inbox = inbox
-        refreshAction = refresh
+        self.worker = worker
         self.browser = browser
     }
 
@@ -60,26 +62,41 @@ final class ReaderInboxSource: ReaderDataSource {
         try inbox.recordImpressions(keys)
     }
 
-    func refresh() -> (notice: String, sync: String) {
-        do {
-            let results = try refreshAction()
-            let notice = results.map { $0.outcome.line(producer: $0.producer) }.joined(separator: "; ")
-            let failed = results.contains { !$0.outcome.succeeded }
-            let refused = results.contains { if case .refused = $0.outcome { return true } else { return false } }
-            let sync = refused ? "refresh refused" : failed ? "refresh failed" : "synced \(Self.clock(now))"
-            return (TerminalText.sanitize(notice), sync)
-        } catch {
-            return (TerminalText.sanitize("refresh failed: \(error)"), "refresh failed")
-        }
+    /// The gate (disabled, one a minute) is decided here on the reader's connection; the fetch
+    /// runs on the worker, which reports each producer after its messages are stored.
+    func startRefresh(_ report: @escaping @Sendable (RefreshResult) -> Void) -> Int {
+        let expected = worker.producers.count
+        worker.refresh(claimingWith: inbox) { producer, outcome in report(Self.result(producer, outcome)) }
+        return expected
+    }
+
+    func flushQueues() {
+        worker.flushQueues { _ in }
+    }
+
+    func finish() {
+        worker.cancelRefresh()
+        _ = worker.flushQueuesAndWait(timeout: Self.quitFlushSeconds)
+    }
+
+    func nextWindowChange(after date: Date) throws -> Date? {
+        try inbox.nextWindowChange(after: date)
+    }
+
+    func position(of key: MessageKey, in query: ListQuery) throws -> Int? {
+        try inbox.listPosition(of: key, query.filter, titleContaining: query.search)
     }
 
     func openInBrowser(_ url: String) -> Bool {
         browser.open(url)
     }
 
-    /// "14:05" in local time.
-    static func clock(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    static func result(_ producer: String, _ outcome: RefreshOutcome) -> RefreshResult {
+        let line = TerminalText.sanitize(outcome.line(producer: producer))
+        switch outcome {
+        case .ok, .notOperational: return RefreshResult(producer: producer, kind: .ok, line: line)
+        case .failed: return RefreshResult(producer: producer, kind: .failed, line: line)
+        case .refused(let seconds): return RefreshResult(producer: producer, kind: .refused(nextIn: seconds), line: line)
+        }
     }
 }

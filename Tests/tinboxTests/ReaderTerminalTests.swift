@@ -7,7 +7,8 @@ struct ReaderTerminalTests {
     @Test func tinyTerminalShowsANoticeAndRecoversWhenEnlarged() throws {
         let tmux = try ReaderTmux()
         try tmux.launch()
-        try tmux.wait(for: "All ")
+        // Rows come with the refresh at start-up, just after the first paint.
+        try tmux.wait(for: "1/")
         try tmux.keys("j", "j", "j")
         try tmux.wait(for: "4/")
         try tmux.resize(width: 30, height: 8)
@@ -74,4 +75,50 @@ struct ReaderTerminalTests {
         try tmux.keys("q")
         try tmux.waitForExit()
     }
+}
+
+/// Issue 3 point 4: line drawing and suspend under the terminals people run tinbox in over tmux
+/// and SSH. The help overlay is an ncurses panel; Ctrl-Z with it open and `fg` bring back every
+/// cell, panel included.
+@Suite(.serialized, .enabled(if: ReaderTmux.isAvailable, "needs tmux and a built .build/debug/tinbox"))
+struct ReaderTermTests {
+    @Test(arguments: ["screen-256color", "tmux-256color", "vt100"])
+    func linesAndSuspendUnder(term: String) throws {
+        let tmux = try ReaderTmux(term: term)
+        try tmux.launch()
+        let list = try tmux.wait(for: "1/")
+        let rule = list.split(separator: "\n", omittingEmptySubsequences: false)[1]
+        #expect(rule.allSatisfy { $0 == "─" }, "rule under \(term) drawn as: \(rule)")
+        #expect(!list.contains("qqqq"), "\(list)")
+
+        try tmux.keys("?")
+        let help = try tmux.wait(for: "Esc closes")
+        #expect(help.contains("┌") && help.contains("┐") && help.contains("└") && help.contains("┘"), "\(help)")
+        #expect(!help.contains("lqq") && !help.contains("qqk") && !help.contains("mqq") && !help.contains("qqj"))
+
+        try tmux.keys("C-z")
+        try tmux.wait { !$0.contains("Esc closes") }
+        try tmux.shell("fg")
+        let back = try tmux.wait { $0 == help }
+        #expect(back == help, "screen after fg under \(term) differs:\n\(lineDiffText(help, back))")
+
+        try tmux.keys("Escape")
+        let closed = try tmux.wait { !$0.contains("Esc closes") && $0.contains("1/") }
+        // A key clears the status message, so the status line alone may differ.
+        let above = { (text: String) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2) }
+        #expect(above(closed) == above(list), "closing the panel uncovers the list:\n\(lineDiffText(list, closed))")
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+}
+
+/// The lines of two captures that differ.
+func lineDiffText(_ expected: String, _ actual: String) -> String {
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    return (0..<max(old.count, new.count)).compactMap { index in
+        let a = index < old.count ? String(old[index]) : "(none)"
+        let b = index < new.count ? String(new[index]) : "(none)"
+        return a == b ? nil : "\(index + 1) -\(a)\n\(index + 1) +\(b)"
+    }.joined(separator: "\n")
 }

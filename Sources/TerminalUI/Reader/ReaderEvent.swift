@@ -45,6 +45,16 @@ public enum ReaderEvent: Equatable, Sendable {
     case syncStatus(String)
     /// Time passed: relative times move and messages whose end passed leave the lists (A.2).
     case tick(Date)
+    /// The refresh at start-up, asked for once the first screen is painted (issue 4, point 6).
+    case requestRefresh
+    /// A refresh began on the sync worker; one `refreshEnded` follows per producer.
+    case refreshStarted(producers: Int)
+    /// One producer's refresh ended (delivered through the loop's mailbox, which stamps `now`).
+    case refreshEnded(RefreshResult, now: Date?)
+    /// The spinner's next frame while a refresh runs.
+    case spin
+    /// Where the message selected before a refresh stands in the list now (nil: gone).
+    case located(MessageKey, index: Int?)
 }
 
 /// What the reader asks its runtime to do; `update` itself does no I/O.
@@ -59,6 +69,9 @@ public enum ReaderEffect: Equatable, Sendable {
     case tap(MessageKey, buttonId: String?, url: String?)
     /// One bulk `IM` batch for the messages that just became visible.
     case recordImpressions([MessageKey])
+    /// Starts a refresh on the sync worker; its outcomes come back as `refreshEnded` events.
     case refresh
+    /// Finds the list index of a message, to keep it selected after a refresh.
+    case locate(MessageKey, ListQuery)
     case quit
 }

@@ -32,8 +32,7 @@ extension ReaderState {
         if isEditingSearch { return handleSearch(key) }
         switch key {
         case .function(5), .control("r"):
-            status = StatusMessage(text: "Refreshing…", link: nil)
-            return [.refresh]
+            return requestRefresh()
         case .character("?"):
             overlay = .help
             return []

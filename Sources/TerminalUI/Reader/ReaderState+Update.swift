@@ -33,6 +33,16 @@ extension ReaderState {
             window.isCurrent = false
             pendingLoad = nil
             effects.append(.loadCounts)
+        case .requestRefresh:
+            effects += requestRefresh()
+        case .refreshStarted(let producers):
+            effects += refreshStarted(producers: producers)
+        case .refreshEnded(let result, let time):
+            effects += refreshEnded(result, at: time)
+        case .spin:
+            refresh?.frame += 1
+        case .located(let key, let index):
+            located(key, index: index)
         }
         if isQuitting { return effects }
         return effects + windowEffects() + impressionEffects()
@@ -72,7 +82,8 @@ extension ReaderState {
     /// Asks for the rows on screen when the window does not hold them (three screens around them).
     mutating func windowEffects() -> [ReaderEffect] {
         let rows = listRows
-        guard rows > 0 else { return [] }
+        // While the selected message's new place is looked up, rows would be read for the old one.
+        guard rows > 0, anchor == nil else { return [] }
         let needed = top..<min(top + rows, total)
         if window.isCurrent, window.query == query,
             needed.isEmpty || (needed.lowerBound >= window.offset && needed.upperBound <= window.offset + window.entries.count)

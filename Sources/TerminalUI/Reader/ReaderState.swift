@@ -94,6 +94,15 @@ public struct ReaderState: Equatable, Sendable {
     public var overlay: Overlay?
     public var status: StatusMessage?
     public var syncStatus = ""
+    /// The refresh under way, drawn as a spinner and the outcomes so far.
+    public var refresh: RefreshProgress?
+    /// The message to keep selected while its new place in the list is looked up.
+    public struct Anchor: Equatable, Sendable {
+        public var key: MessageKey
+        /// Its screen line (selected - top), kept when it can be.
+        public var line: Int
+    }
+    public var anchor: Anchor?
     public var isQuitting = false
     /// Messages already counted as seen in this screen session (BEHAVIOR A.7: one IM each).
     public var impressed: Set<MessageKey> = []

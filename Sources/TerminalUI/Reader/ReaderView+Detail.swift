@@ -50,7 +50,7 @@ extension ReaderView {
         let height = min(screen.height - 2, helpLines.count + 4)
         let top = (screen.height - height) / 2
         let left = (screen.width - width) / 2
-        screen.box(top: top, left: left, width: width, height: height, role: .overlay, border: .overlayBorder)
+        screen.panel(top: top, left: left, width: width, height: height, role: .overlay, border: .overlayBorder)
         screen.put(" Keys ", row: top, column: left + 2, role: .overlayBorder)
         for (index, line) in helpLines.prefix(max(0, height - 4)).enumerated() {
             let row = top + 2 + index
@@ -68,7 +68,7 @@ extension ReaderView {
         let width = min(screen.width - 2, max(question.count, answer.count) + 6)
         let top = (screen.height - 6) / 2
         let left = (screen.width - width) / 2
-        screen.box(top: top, left: left, width: width, height: 6, role: .overlay, border: .overlayBorder)
+        screen.panel(top: top, left: left, width: width, height: 6, role: .overlay, border: .overlayBorder)
         screen.put(question, row: top + 2, column: left + 3, limit: width - 6, role: .heading)
         screen.put(answer, row: top + 3, column: left + 3, limit: width - 6, role: .overlay)
     }

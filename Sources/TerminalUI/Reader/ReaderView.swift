@@ -110,6 +110,9 @@ public enum ReaderView {
             if let url = status.link, text == status.text {
                 screen.links.append(ScreenLink(row: row, column: 1, width: TerminalText.width(text), url: url))
             }
+        } else if let refresh = state.refresh {
+            screen.put(TerminalText.truncate(refresh.line, toWidth: leftLimit), row: row, column: 1, limit: leftLimit,
+                       role: .statusMessage)
         } else {
             screen.put(TerminalText.truncate(hints(state), toWidth: leftLimit), row: row, column: 1, limit: leftLimit,
                        role: .status)
@@ -117,6 +120,15 @@ public enum ReaderView {
         if rightWidth > 0, rightWidth < screen.width - 2 {
             screen.put(right, row: row, column: screen.width - 1 - rightWidth, role: .status)
         }
+    }
+
+    /// The refresh spinner's frames: ASCII, so every terminal (vt100 included) draws them.
+    public static let spinnerFrames = ["|", "/", "-", "\\"]
+
+    /// "14:05" in local time, for "synced 14:05".
+    public static func clock(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     static func hints(_ state: ReaderState) -> String {

@@ -67,6 +67,22 @@ public struct ScreenLink: Equatable, Sendable {
     }
 }
 
+/// A rectangle of the screen drawn on top of the rest (CLI.md: overlays are ncurses panels).
+/// The grid holds what shows; `under` keeps the cells the panel covers, so a backend with real
+/// panels draws those beneath it and the panel's own cells in the panel's window.
+public struct ScreenPanel: Equatable, Sendable {
+    public var top: Int
+    public var left: Int
+    public var width: Int
+    public var height: Int
+    /// The covered cells, row by row.
+    public var under: [Cell]
+
+    public func contains(row: Int, column: Int) -> Bool {
+        row >= top && row < top + height && column >= left && column < left + width
+    }
+}
+
 /// A grid of cells: what the reader shows, independent of any terminal. `rows` renders it as
 /// plain text so every screen can be checked in a test.
 public struct Screen: Equatable, Sendable {
@@ -74,6 +90,8 @@ public struct Screen: Equatable, Sendable {
     public let height: Int
     public private(set) var cells: [Cell]
     public var links: [ScreenLink] = []
+    /// Overlays, bottom to top.
+    public private(set) var panels: [ScreenPanel] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -181,6 +199,40 @@ public struct Screen: Equatable, Sendable {
         put(.topRight, row: top, column: left + boxWidth - 1, role: border)
         put(.bottomLeft, row: top + boxHeight - 1, column: left, role: border)
         put(.bottomRight, row: top + boxHeight - 1, column: left + boxWidth - 1, role: border)
+    }
+
+    /// Opens a panel over the rectangle (clipped to the screen) and draws a box in it.
+    public mutating func panel(top: Int, left: Int, width boxWidth: Int, height boxHeight: Int, role: CellRole,
+                               border: CellRole) {
+        let top = max(0, top)
+        let left = max(0, left)
+        let boxWidth = min(boxWidth, width - left)
+        let boxHeight = min(boxHeight, height - top)
+        guard boxWidth >= 2, boxHeight >= 2 else { return }
+        var under: [Cell] = []
+        for y in top..<(top + boxHeight) { under += row(y)[(y * width + left)..<(y * width + left + boxWidth)] }
+        panels.append(ScreenPanel(top: top, left: left, width: boxWidth, height: boxHeight, under: under))
+        box(top: top, left: left, width: boxWidth, height: boxHeight, role: role, border: border)
+        // A wide character cut by the panel's edge leaves no half beside it.
+        for y in top..<(top + boxHeight) where left + boxWidth < width && self[y, left + boxWidth].isContinuation {
+            self[y, left + boxWidth] = Cell(" ", role: self[y, left + boxWidth].role)
+        }
+    }
+
+    /// A row as it is beneath every panel.
+    public func baseRow(_ row: Int) -> [Cell] {
+        var cells = Array(self.row(row))
+        for panel in panels where row >= panel.top && row < panel.top + panel.height {
+            let offset = (row - panel.top) * panel.width
+            for x in 0..<panel.width { cells[panel.left + x] = panel.under[offset + x] }
+        }
+        return cells
+    }
+
+    /// The cells of one panel's row.
+    public func panelRow(_ panel: ScreenPanel, _ line: Int) -> ArraySlice<Cell> {
+        let start = (panel.top + line) * width + panel.left
+        return cells[start..<(start + panel.width)]
     }
 
     /// Overwriting half of a wide character blanks its other half, so no orphan half remains.

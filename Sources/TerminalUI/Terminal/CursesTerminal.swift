@@ -5,9 +5,10 @@ import InboxCore
 /// The curses backend: the only code in tinbox that touches curses, and only from the thread
 /// that created it (curses is not thread-safe).
 ///
-/// Screens are written into `stdscr` row by row where they changed, then sent with
-/// `wnoutrefresh`/`doupdate`, so curses' own optimiser decides the bytes: moving the selection
-/// one row rewrites two rows, never the whole screen. SIGWINCH is left to curses, which turns
+/// Screens are written into `stdscr` row by row where they changed, overlays into panels of
+/// their own above it (CLI.md), then sent with `update_panels`/`doupdate`, so curses' own
+/// optimiser decides the bytes: moving the selection one row rewrites two rows, never the whole
+/// screen; closing an overlay uncovers what lies beneath without drawing it again. SIGWINCH is left to curses, which turns
 /// it into KEY_RESIZE; SIGTSTP too, so Ctrl-Z suspends and the screen comes back whole.
 public final class CursesTerminal: Terminal {
     public struct Options: Sendable {
@@ -25,6 +26,10 @@ public final class CursesTerminal: Terminal {
     private let theme: Theme
     private let linksSupported: Bool
     private var previous: Screen?
+    private var basePanel: UnsafeMutablePointer<PANEL>?
+    /// The overlays' panels and windows, bottom to top.
+    private var overlays: [(panel: UnsafeMutablePointer<PANEL>?, window: UnsafeMutablePointer<WINDOW>?, rect: ScreenPanel)] =
+        []
     private var isActive = true
     private let hasAlternateScreen: Bool
 
@@ -87,13 +92,24 @@ public final class CursesTerminal: Terminal {
 
     public func draw(_ screen: Screen) {
         let window = tinbox_stdscr()
+        // stdscr is the bottom panel, so `update_panels` composes it with the overlays above.
+        if basePanel == nil { basePanel = new_panel(window) }
         let full = previous.map { $0.width != screen.width || $0.height != screen.height } ?? true
         if full { werase(window) }
+        let plain = screen.panels.isEmpty && (previous?.panels.isEmpty ?? true)
         for row in 0..<screen.height {
-            if !full, let previous, previous.row(row) == screen.row(row) { continue }
-            drawRow(row, of: screen, in: window)
+            if plain {
+                // No overlay now or before: rows compare as slices, with nothing copied.
+                if !full, let previous, previous.row(row) == screen.row(row) { continue }
+                drawCells(screen.row(row), row: row, in: window)
+            } else {
+                let cells = screen.baseRow(row)
+                if !full, let previous, previous.baseRow(row) == cells { continue }
+                drawCells(cells[...], row: row, in: window)
+            }
         }
-        wnoutrefresh(window)
+        drawPanels(screen, full: full)
+        update_panels()
         doupdate()
         if linksSupported, !screen.links.isEmpty, full || previous?.links != screen.links || rowsChanged(screen) {
             writeLinks(screen)
@@ -101,15 +117,45 @@ public final class CursesTerminal: Terminal {
         previous = screen
     }
 
+    /// CLI.md: overlays are ncurses panels. Each overlay of the screen gets a window and a panel
+    /// of its own, made again only when its place changes; its cells are drawn into it.
+    private func drawPanels(_ screen: Screen, full: Bool) {
+        let same = !full && overlays.count == screen.panels.count
+            && zip(overlays, screen.panels).allSatisfy { old, new in
+                (old.rect.top, old.rect.left, old.rect.width, old.rect.height)
+                    == (new.top, new.left, new.width, new.height)
+            }
+        if !same {
+            for overlay in overlays {
+                del_panel(overlay.panel)
+                delwin(overlay.window)
+            }
+            overlays = screen.panels.map { rect in
+                let window = newwin(Int32(rect.height), Int32(rect.width), Int32(rect.top), Int32(rect.left))
+                return (new_panel(window), window, rect)
+            }
+        }
+        for (index, overlay) in overlays.enumerated() {
+            let rect = screen.panels[index]
+            for line in 0..<rect.height {
+                let cells = screen.panelRow(rect, line)
+                if same, let previous, previous.panelRow(previous.panels[index], line) == cells { continue }
+                drawCells(cells, row: line, in: overlay.window)
+            }
+            overlays[index].rect = rect
+        }
+    }
+
     private func rowsChanged(_ screen: Screen) -> Bool {
         guard let previous else { return true }
         return screen.links.contains { previous.row($0.row) != screen.row($0.row) }
     }
 
-    /// Writes one row in runs of cells that look alike; line glyphs go through the terminal's
-    /// line set one by one.
-    private func drawRow(_ row: Int, of screen: Screen, in window: UnsafeMutablePointer<WINDOW>?) {
-        let roles = drawingRoles(row, of: screen)
+    /// Writes one row of cells at `row` of `window` in runs of cells that look alike; line
+    /// glyphs go through the terminal's line set one by one.
+    private func drawCells(_ cells: ArraySlice<Cell>, row: Int, in window: UnsafeMutablePointer<WINDOW>?) {
+        let roles = drawingRoles(cells)
+        let base = cells.startIndex
         var run: [wchar_t] = []
         var runStart = 0
         var runRole = CellRole.normal
@@ -120,8 +166,8 @@ public final class CursesTerminal: Terminal {
             _ = mvwaddnwstr(window, Int32(row), Int32(runStart), run, Int32(run.count))
             run.removeAll(keepingCapacity: true)
         }
-        for column in 0..<screen.width {
-            let cell = screen[row, column]
+        for column in 0..<cells.count {
+            let cell = cells[base + column]
             if cell.isContinuation { continue }
             if let line = cell.line {
                 flush()
@@ -150,8 +196,9 @@ public final class CursesTerminal: Terminal {
     /// that is not one (else of the run before it): the terminal is not told to switch bold or a
     /// colour off and on around the gaps between a row's columns, and a gap keeps its look when
     /// the text before it changes (the selected title), so it is not sent again.
-    private func drawingRoles(_ row: Int, of screen: Screen) -> [CellRole] {
-        var roles = screen.row(row).map(\.role)
+    private func drawingRoles(_ cells: ArraySlice<Cell>) -> [CellRole] {
+        let base = cells.startIndex
+        var roles = cells.map(\.role)
         var firstWaiting = -1
         var last: CellRole?
         func settle(upTo end: Int, with next: CellRole?) {
@@ -163,14 +210,14 @@ public final class CursesTerminal: Terminal {
                 pick = last
             }
             if let pick {
-                for index in firstWaiting..<end where isFlexible(screen[row, index]) {
+                for index in firstWaiting..<end where isFlexible(cells[base + index]) {
                     roles[index] = pick
                 }
             }
             firstWaiting = -1
         }
-        for column in 0..<screen.width {
-            let cell = screen[row, column]
+        for column in 0..<cells.count {
+            let cell = cells[base + column]
             if cell.isContinuation { continue }
             if isFlexible(cell) {
                 if firstWaiting < 0 { firstWaiting = column }
@@ -179,7 +226,7 @@ public final class CursesTerminal: Terminal {
             settle(upTo: column, with: cell.role)
             last = cell.role
         }
-        settle(upTo: screen.width, with: nil)
+        settle(upTo: cells.count, with: nil)
         return roles
     }
 

@@ -6,7 +6,8 @@ import TerminalUI
 /// that the reader relies on, and a log of every call so tests can check what was read.
 final class MemorySource: ReaderDataSource {
     var entries: [InboxEntry]
-    let now: Date
+    let clock: ManualClock
+    var now: Date { clock.now }
     var pageCalls: [(ListQuery, Int, Int)] = []
     var impressions: [[MessageKey]] = []
     var opened: [MessageKey] = []
@@ -14,13 +15,29 @@ final class MemorySource: ReaderDataSource {
     var browserAvailable = false
     var browsed: [String] = []
 
+    /// The refresh: `reports` answer at once (a refused refresh does); with none, the test
+    /// answers later through `pendingReport`, as the worker thread would.
+    var refreshProducers = 2
+    var refreshReports: [RefreshResult] = []
+    var pendingReport: (@Sendable (RefreshResult) -> Void)?
+    /// Screens drawn when each refresh started.
+    var refreshStartedAfterScreens: [Int] = []
+    var screensDrawn: () -> Int = { 0 }
+    var flushes = 0
+    var finishes = 0
+
     init(entries: [InboxEntry], now: Date = Fixtures.now) {
         self.entries = entries
-        self.now = now
+        clock = ManualClock(now: now)
+    }
+
+    private func isActive(_ entry: InboxEntry) -> Bool {
+        (entry.message.start ?? .distantPast) <= now && now < (entry.message.end ?? .distantFuture)
     }
 
     private func matching(_ query: ListQuery) -> [InboxEntry] {
         entries.filter { entry in
+            guard isActive(entry) else { return false }
             let inTab: Bool
             switch query.filter {
             case .all: inTab = entry.state != .deleted
@@ -72,7 +89,24 @@ final class MemorySource: ReaderDataSource {
 
     func recordImpressions(_ keys: [MessageKey]) throws { impressions.append(keys) }
 
-    func refresh() -> (notice: String, sync: String) { ("engagement ok 3 messages", "synced 12:00") }
+    func startRefresh(_ report: @escaping @Sendable (RefreshResult) -> Void) -> Int {
+        refreshStartedAfterScreens.append(screensDrawn())
+        for result in refreshReports { report(result) }
+        if refreshReports.isEmpty { pendingReport = report }
+        return refreshProducers
+    }
+
+    func flushQueues() { flushes += 1 }
+
+    func finish() { finishes += 1 }
+
+    func nextWindowChange(after date: Date) throws -> Date? {
+        entries.flatMap { [$0.message.start, $0.message.end] }.compactMap { $0 }.filter { $0 > date }.min()
+    }
+
+    func position(of key: MessageKey, in query: ListQuery) throws -> Int? {
+        matching(query).firstIndex { $0.key == key }
+    }
 
     func openInBrowser(_ url: String) -> Bool {
         guard browserAvailable else { return false }

@@ -1,0 +1,192 @@
+import Foundation
+import InboxCore
+
+/// Runs the reader: input in, `update`, effects carried out against the data source, screen out.
+///
+/// One thread runs it (ncurses belongs to one thread). The sync worker's completions arrive in
+/// `mailbox` from its own thread and are taken each time the terminal's input wait ends; that wait
+/// lasts until the next timed thing: a message's window edge (A.2), the 30 s tick that moves
+/// relative times, the 30 s queue flush, or the spinner's next frame.
+public final class ReaderLoop {
+    public private(set) var state: ReaderState
+    let terminal: Terminal
+    let source: ReaderDataSource
+    public let mailbox = ReaderMailbox()
+    /// How often relative times move on screen.
+    let tickSeconds: Double
+    /// How often queued statuses and events are sent while the reader runs (CLI.md: every 30 s).
+    let flushSeconds: Double
+    /// The refresh at start-up (issue 4, point 2: it counts as the manual one).
+    let refreshAtStart: Bool
+    static let spinSeconds = 0.12
+    private var lastTick: Date
+    private var lastSpin: Date
+    private var lastFlush: Date
+    /// The next window edge (A.2), looked up again after each tick and each refresh.
+    private var windowChange: Date?
+    private var windowChangeIsKnown = false
+
+    public init(
+        terminal: Terminal, source: ReaderDataSource, tickSeconds: Double = 30, flushSeconds: Double = 30,
+        refreshAtStart: Bool = false
+    ) {
+        self.terminal = terminal
+        self.source = source
+        self.tickSeconds = tickSeconds
+        self.flushSeconds = flushSeconds
+        self.refreshAtStart = refreshAtStart
+        lastTick = source.now
+        lastFlush = source.now
+        lastSpin = source.now
+        state = ReaderState(size: terminal.size, now: source.now)
+    }
+
+    /// Shows the first screen, then starts the refresh at start-up: the user never waits for it.
+    public func start() {
+        send(.start(terminal.size, now: source.now))
+        if refreshAtStart { send(.requestRefresh) }
+    }
+
+    /// Reads input until the user quits or a hang-up signal arrives, then sends what is queued.
+    public func run() {
+        start()
+        while !state.isQuitting { step() }
+        source.finish()
+    }
+
+    /// One turn: waits for input until the next timed wake, handles it, then the mailbox and
+    /// whatever timer came due.
+    public func step() {
+        if let input = terminal.nextInput(timeout: nextWakeMilliseconds()) { send(.input(input)) }
+        guard !state.isQuitting else { return }
+        deliverMail()
+        runTimers()
+    }
+
+    /// Handles every input the terminal has queued (tests), then returns.
+    public func drain() {
+        while !state.isQuitting, let input = terminal.nextInput(timeout: 0) { send(.input(input)) }
+    }
+
+    /// Hands the worker's completions to the state machine, in the order they were posted.
+    public func deliverMail() {
+        for event in mailbox.takeAll() {
+            if case .refreshEnded(let result, nil) = event {
+                // Stamped here: the worker's thread does not read the source.
+                send(.refreshEnded(result, now: source.now))
+                windowChangeIsKnown = false
+            } else {
+                send(event)
+            }
+        }
+    }
+
+    /// How long the input wait may last: at most a second, less when something is due sooner.
+    public func nextWakeMilliseconds() -> Int {
+        let now = source.now
+        var deadline = min(lastTick.addingTimeInterval(tickSeconds), lastFlush.addingTimeInterval(flushSeconds))
+        if let change = nextWindowChange(), change < deadline { deadline = change }
+        if state.refresh != nil { deadline = min(deadline, lastSpin.addingTimeInterval(Self.spinSeconds)) }
+        let wait = Int((deadline.timeIntervalSince(now) * 1000).rounded(.up))
+        return max(0, min(1_000, wait))
+    }
+
+    private func nextWindowChange() -> Date? {
+        if !windowChangeIsKnown {
+            windowChange = try? source.nextWindowChange(after: source.now)
+            windowChangeIsKnown = true
+        }
+        return windowChange
+    }
+
+    private func runTimers() {
+        let now = source.now
+        if let change = nextWindowChange(), now >= change {
+            // BEHAVIOR A.2: the message whose window edge passed leaves (or joins) the lists now.
+            lastTick = now
+            windowChangeIsKnown = false
+            send(.tick(now))
+        } else if now.timeIntervalSince(lastTick) >= tickSeconds {
+            lastTick = now
+            send(.tick(now))
+        }
+        if now.timeIntervalSince(lastFlush) >= flushSeconds {
+            lastFlush = now
+            source.flushQueues()
+        }
+        if state.refresh != nil, now.timeIntervalSince(lastSpin) >= Self.spinSeconds {
+            lastSpin = now
+            send(.spin)
+        }
+    }
+
+    /// Applies an event and everything it leads to, then draws once. Effects that change nothing
+    /// on screen (the durable `IM` batch: a commit with an fsync) run after the draw, so the user
+    /// never waits for them.
+    public func send(_ event: ReaderEvent) {
+        var queue = [event]
+        var afterDraw: [ReaderEffect] = []
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            for effect in state.update(next) {
+                if case .recordImpressions = effect {
+                    afterDraw.append(effect)
+                } else {
+                    queue += perform(effect)
+                }
+            }
+        }
+        terminal.draw(ReaderView.render(state))
+        let followUps = afterDraw.flatMap(perform)
+        if !followUps.isEmpty { for event in followUps { send(event) } }
+    }
+
+    /// Carries out one effect; returns the events it produced.
+    func perform(_ effect: ReaderEffect) -> [ReaderEvent] {
+        do {
+            switch effect {
+            case .loadCounts:
+                return [.countsLoaded(try source.counts())]
+            case .loadPage(let query, let offset, let limit):
+                let entries = try source.page(query, offset: offset, limit: limit)
+                let total = query.search.isEmpty ? nil : try source.total(query)
+                return [.pageLoaded(Page(query: query, offset: offset, limit: limit, entries: entries, total: total))]
+            case .open(let key):
+                try source.open(key)
+                return [.dataChanged]
+            case .mark(let target, let key):
+                return [.notice(try source.mark(target, key)), .dataChanged]
+            case .markAll(let target):
+                return [.notice(try source.markAll(target)), .dataChanged]
+            case .tap(let key, let buttonId, let url):
+                try source.tap(key, buttonId: buttonId)
+                return [linkEvent(url), .dataChanged]
+            case .recordImpressions(let keys):
+                try source.recordImpressions(keys)
+                return []
+            case .refresh:
+                let mailbox = mailbox
+                lastSpin = source.now
+                let producers = source.startRefresh { result in mailbox.post(.refreshEnded(result, now: nil)) }
+                return [.refreshStarted(producers: producers)]
+            case .locate(let key, let query):
+                return [.located(key, index: try source.position(of: key, in: query))]
+            case .quit:
+                return []
+            }
+        } catch {
+            return [.notice(TerminalText.sanitize("\(error)"))]
+        }
+    }
+
+    /// Opens a button's URL: in a browser when there is one, else shown as a link; a URL that is
+    /// not plain http(s) is never opened nor linked.
+    private func linkEvent(_ url: String?) -> ReaderEvent {
+        guard let url, !url.isEmpty else { return .notice("Done") }
+        guard let safe = SafeLink.validated(url) else {
+            return .notice("Not opened: the button's link is not a plain http(s) URL")
+        }
+        if source.openInBrowser(safe) { return .notice(TerminalText.truncate("Opened " + safe, toWidth: 200)) }
+        return .showLink(safe)
+    }
+}
