@@ -14,7 +14,7 @@ enum InAppCommands {
         guard let name = parsed.positional.first, !name.isEmpty else {
             throw UsageError("event needs a name: tinbox event NAME [KEY=VALUE ...]")
         }
-        let properties = try typed { () throws(EventArguments.Problem) in
+        let properties = try typed {
             try EventArguments.properties(Array(parsed.positional.dropFirst()))
         }
         try trigger(name: name, properties: properties, context: try context())
@@ -29,7 +29,7 @@ enum InAppCommands {
         else {
             throw UsageError("purchase needs --product ID --price N --currency C")
         }
-        let properties = try typed { () throws(EventArguments.Problem) in
+        let properties = try typed {
             try EventArguments.purchase(
                 product: product, price: price, currency: currency, quantity: parsed.values["--quantity"],
                 extras: try EventArguments.properties(parsed.positional))
