@@ -27,8 +27,12 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test --parallel
 
+# Benchmarks, apart from the tests: each prints numbers with units next to a baseline measured
+# in the same run (README, "Performance").
 bench: deps bench-deps build
 	python3 Benchmarks/run.py --binary $(RELEASE)
+	$(SWIFT) run $(RELEASE_FLAGS) tinbox-bench
+	bash Benchmarks/reader.sh 5
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tinbox

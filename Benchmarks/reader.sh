@@ -8,7 +8,7 @@ set -euo pipefail
 reps=${1:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/.build/release/tinbox"
-bench=${TUI_BENCH:-/work/shared/tools/tui-bench}
+bench=${TUI_BENCH:-$root/../shared/tools/tui-bench}
 work=${BENCH_DIR:-/tmp/tinbox-reader-bench}
 [ -x "$bin" ] || { echo "build first: swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product tinbox"; exit 1; }
 mkdir -p "$work"
