@@ -54,29 +54,33 @@ public struct QueueDrainer {
     }
 
     private func drainStatuses() throws -> Int {
-        var sent = 0
-        let rounds = try inbox.pendingCounts(producer: name).statuses / batchSize + 2
-        for _ in 0..<rounds {
-            try checkCancelled()
-            let batch = try inbox.pendingStatuses(producer: name, limit: batchSize)
-            if batch.isEmpty { break }
-            try producer.pushStatuses(batch)
-            try inbox.acknowledgeStatuses(producer: name, batch)
-            sent += batch.count
-            if batch.count < batchSize { break }
-        }
-        return sent
+        try drain(
+            waiting: try inbox.pendingCounts(producer: name).statuses,
+            next: { try inbox.pendingStatuses(producer: name, limit: batchSize) },
+            send: { try producer.pushStatuses($0) },
+            acknowledge: { try inbox.acknowledgeStatuses(producer: name, $0) })
     }
 
     private func drainEvents() throws -> Int {
+        try drain(
+            waiting: try inbox.pendingCounts(producer: name).events,
+            next: { try inbox.pendingEvents(producer: name, limit: batchSize) },
+            send: { try producer.pushEvents($0) },
+            acknowledge: { try inbox.acknowledgeEvents(producer: name, eventIds: $0.map(\.eventId)) })
+    }
+
+    /// Sends a queue oldest first, one batch at a time, each acknowledged before the next is
+    /// read. The round limit stops a queue another process keeps filling from running forever.
+    private func drain<Item>(
+        waiting: Int, next: () throws -> [Item], send: ([Item]) throws -> Void, acknowledge: ([Item]) throws -> Void
+    ) throws -> Int {
         var sent = 0
-        let rounds = try inbox.pendingCounts(producer: name).events / batchSize + 2
-        for _ in 0..<rounds {
+        for _ in 0..<(waiting / batchSize + 2) {
             try checkCancelled()
-            let batch = try inbox.pendingEvents(producer: name, limit: batchSize)
+            let batch = try next()
             if batch.isEmpty { break }
-            try producer.pushEvents(batch)
-            try inbox.acknowledgeEvents(producer: name, eventIds: batch.map(\.eventId))
+            try send(batch)
+            try acknowledge(batch)
             sent += batch.count
             if batch.count < batchSize { break }
         }

@@ -36,7 +36,8 @@ struct ReaderHostileTextTests {
         let raw = tmux.dataDir.appendingPathComponent("raw-output.bin")
         try ReaderTmux.run("tmux", ["pipe-pane", "-t", tmux.session, "-o", "cat > \(raw.path)"])
         try tmux.launch("--feed \(feed.path)")
-        var screen = try tmux.wait(for: "All \(count)")
+        // Wait for the whole tab line: a capture can land between two parts of one repaint.
+        var screen = try tmux.wait(for: "All \(count)  Unread \(count)  Read 0  Deleted 0")
         #expect(screen.hasPrefix(" All \(count)  Unread \(count)  Read 0  Deleted 0"), "\(screen)")
         // Walk every row, open every fourth message, press Tab in it, page through the list.
         for index in 0..<count {
