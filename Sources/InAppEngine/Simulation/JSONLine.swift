@@ -81,6 +81,14 @@ enum JSONLine {
     }
 
     private static func writeString(_ text: String, into output: inout String) {
+        // Most strings (ids, names, reasons) need no escape: append them whole rather than one
+        // scalar at a time, which was an eighth of `simulate`'s time.
+        if !needsEscape(text) {
+            output += "\""
+            output += text
+            output += "\""
+            return
+        }
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -98,6 +106,24 @@ enum JSONLine {
             }
         }
         output += "\""
+    }
+
+    /// Whether `text` holds a character `writeString` escapes, looking at its UTF-8 bytes: below
+    /// 0x20, `"`, `\\`, DEL, U+0080–U+009F (C2 80–C2 9F), U+2028 and U+2029 (E2 80 A8/A9).
+    private static func needsEscape(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case ..<0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F: return true
+            case 0x80...0x9F where previous == 0xC2: return true
+            case 0xA8...0xA9 where previous == 0x80 && beforePrevious == 0xE2: return true
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 }
 
