@@ -22,7 +22,7 @@ public enum Simulation {
                 break
             }
         }
-        return SimulationResult(stdout: runner.output, log: runner.log, error: error)
+        return SimulationResult(stdout: String(decoding: runner.output, as: UTF8.self), log: runner.log, error: error)
     }
 
     /// The lines of `timeline`, split where a `Character` split on "\n" splits: at every LF byte
@@ -79,7 +79,8 @@ struct SimulationRunner {
     private var clock: Int64 = 0
     private var lastAt: Double = 0
     private var processed = 0
-    private(set) var output = ""
+    /// stdout so far as UTF-8 (`JSONLine` appends bytes; see `JSONLine.append`).
+    private(set) var output: [UInt8] = []
     private(set) var log: [String] = []
 
     init(baseDirectory: URL) {
@@ -155,7 +156,8 @@ struct SimulationRunner {
         for effect in effects {
             switch effect {
             case .report(let report):
-                output += report.jsonLine(atMilliseconds: clock) + "\n"
+                report.appendJSONLine(atMilliseconds: clock, to: &output)
+                output.append(UInt8(ascii: "\n"))
             case .log(let line):
                 log.append(line)
             case .scheduleTimer(let timer, let uptime):
