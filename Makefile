@@ -31,6 +31,7 @@ test: deps
 # in the same run (README, "Performance").
 bench: deps bench-deps build
 	python3 Benchmarks/run.py --binary $(RELEASE)
+	python3 Benchmarks/sync.py --binary $(RELEASE)
 	$(SWIFT) run $(RELEASE_FLAGS) tinbox-bench
 	bash Benchmarks/reader.sh 5
 

@@ -98,7 +98,7 @@ public struct HTTPProducer: Sendable {
 
     private func post(_ path: String, _ payload: [String: Any]) throws {
         let endpoint = "POST \(path)"
-        let body = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
+        let body = try JSONSerialization.data(withJSONObject: payload)
         let answer = try exchange("POST", path, body: body, endpoint: endpoint)
         // A 2xx is the acknowledgement; its body may be empty, and when it is not it must be JSON.
         if !answer.allSatisfy(Self.isWhitespace) { _ = try jsonObject(answer, endpoint: endpoint) }

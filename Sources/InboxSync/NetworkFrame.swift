@@ -94,7 +94,8 @@ public struct NetworkFrame: Codable, Sendable {
     }
 }
 
-/// Splits a byte stream into lines.
+/// Splits a byte stream into lines. Only the new bytes are searched for a newline, so a long
+/// line (an 8 MiB body in base64) arriving in many chunks costs linear time.
 public struct LineBuffer {
     private var pending = Data()
 
@@ -102,12 +103,18 @@ public struct LineBuffer {
 
     /// Appends `chunk` and returns the complete lines it finished (without their newlines).
     public mutating func append(_ chunk: Data) -> [Data] {
+        guard chunk.contains(0x0A) else {
+            pending.append(chunk)
+            return []
+        }
         pending.append(chunk)
         var lines: [Data] = []
-        while let newline = pending.firstIndex(of: 0x0A) {
-            lines.append(Data(pending[pending.startIndex..<newline]))
-            pending.removeSubrange(pending.startIndex...newline)
+        var start = pending.startIndex
+        while let newline = pending[start...].firstIndex(of: 0x0A) {
+            lines.append(Data(pending[start..<newline]))
+            start = pending.index(after: newline)
         }
+        pending = Data(pending[start...])
         return lines
     }
 }
