@@ -12,8 +12,7 @@ import InboxCore
 /// created by schema 3 (Migrations.swift).
 extension Inbox {
     /// A page of `filter`'s list (narrowed to titles containing `text` when it is not empty), in
-    /// the order of A.3, read by walking the list-order index, or from the matching rows of the title
-    /// index when searching for 3 or more characters (Inbox+Search.swift).
+    /// the order of A.3, read by walking the list-order index.
     public func listPage(_ filter: StateFilter, titleContaining text: String = "", offset: Int, limit: Int) throws
         -> [InboxEntry]
     {
@@ -21,9 +20,11 @@ extension Inbox {
         let scope = try Scope(filter: filter, inbox: self)
         // `+state` keeps `messages_state` out of the plan (Scope's clause starts with `state`).
         var sql = "SELECT \(EntryRow.columns) FROM messages WHERE +\(scope.sql)"
-        let search = TitleSearch(text)
-        sql += search.sql
-        var values = scope.values + search.values
+        var values = scope.values
+        if !text.isEmpty {
+            sql += " AND title LIKE ? ESCAPE '\\'"
+            values.append(.text(Self.likePattern(text)))
+        }
         sql += " ORDER BY pinned DESC, receive_ms DESC, producer, id LIMIT ? OFFSET ?"
         values += [.int(Int64(limit)), .int(Int64(offset))]
         return try database.query(sql, values) { row in

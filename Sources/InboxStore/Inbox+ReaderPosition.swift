@@ -11,11 +11,15 @@ extension Inbox {
     {
         guard try isEnabled() else { return nil }
         let scope = try Scope(filter: filter, inbox: self)
-        let search = TitleSearch(text)
-        // One row found by primary key: the LIKE alone is the exact test, no index lookup needed.
+        var narrow = ""
+        var narrowValues: [SQLValue] = []
+        if !text.isEmpty {
+            narrow = " AND title LIKE ? ESCAPE '\\'"
+            narrowValues = [.text(Self.likePattern(text))]
+        }
         let found: (pinned: Int64, receive: Int64)? = try database.query(
-            "SELECT pinned, receive_ms FROM messages WHERE producer = ? AND id = ? AND \(scope.sql)\(search.like)",
-            [.text(key.producer), .text(key.id)] + scope.values + search.likeValues
+            "SELECT pinned, receive_ms FROM messages WHERE producer = ? AND id = ? AND \(scope.sql)\(narrow)",
+            [.text(key.producer), .text(key.id)] + scope.values + narrowValues
         ) { row in try row.step() ? (row.int(0), row.int(1)) : nil }
         guard let found else { return nil }
         let before = """
@@ -26,7 +30,7 @@ extension Inbox {
             .int(found.pinned), .int(found.pinned), .int(found.receive), .int(found.receive),
             .text(key.producer), .text(key.producer), .text(key.id),
         ]
-        let sql = "SELECT count(*) FROM messages WHERE +\(scope.sql)\(search.sql) AND \(before)"
-        return Int(try database.integer(sql, scope.values + search.values + values))
+        let sql = "SELECT count(*) FROM messages WHERE +\(scope.sql)\(narrow) AND \(before)"
+        return Int(try database.integer(sql, scope.values + narrowValues + values))
     }
 }

@@ -124,29 +124,6 @@ enum Migrations {
             UPDATE message_tally SET n = n + 1 WHERE producer = new.producer AND state = new.state;
         END;
         """,
-        // 4: the reader's search as an index lookup instead of a LIKE over every title per keystroke
-        // (issue 3, point 7). `title_index` is an FTS5 trigram index over messages.title, external
-        // content keyed by the messages rowid, so titles are not stored twice; Inbox+Search.swift
-        // queries it. The merge's UPSERT keeps a row's rowid and fires the UPDATE trigger (not the
-        // INSERT one) when a message exists; the WHEN clause leaves the index alone when a refresh
-        // sends the same title, which is nearly always. Nothing replaces rows (REPLACE would skip the
-        // DELETE trigger) and nothing runs VACUUM, which may renumber the rowids of a table without an
-        // INTEGER PRIMARY KEY: anything that does must run `INSERT INTO title_index(title_index)
-        // VALUES('rebuild')` after it. Existing rows are indexed here by that same 'rebuild'.
-        """
-        CREATE VIRTUAL TABLE title_index USING fts5(title, content='messages', tokenize='trigram');
-        INSERT INTO title_index(title_index) VALUES('rebuild');
-        CREATE TRIGGER title_index_insert AFTER INSERT ON messages BEGIN
-            INSERT INTO title_index(rowid, title) VALUES(new.rowid, new.title);
-        END;
-        CREATE TRIGGER title_index_delete AFTER DELETE ON messages BEGIN
-            INSERT INTO title_index(title_index, rowid, title) VALUES('delete', old.rowid, old.title);
-        END;
-        CREATE TRIGGER title_index_update AFTER UPDATE OF title ON messages WHEN old.title IS NOT new.title BEGIN
-            INSERT INTO title_index(title_index, rowid, title) VALUES('delete', old.rowid, old.title);
-            INSERT INTO title_index(rowid, title) VALUES(new.rowid, new.title);
-        END;
-        """,
     ]
 
     static var latest: Int32 { Int32(steps.count) }
