@@ -32,7 +32,8 @@ test: deps
 bench: deps bench-deps build
 	python3 Benchmarks/run.py --binary $(RELEASE)
 	python3 Benchmarks/sync.py --binary $(RELEASE)
-	$(SWIFT) run $(RELEASE_FLAGS) tinbox-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
+	.build/release/tinbox-bench
 	bash Benchmarks/reader.sh 5
 
 install: build

@@ -95,8 +95,9 @@ enum Migrations {
         // order with the WHERE columns riding along (it replaces `messages_order`); `messages_end`
         // finds ended messages and the next window edge (A.2); `message_tally` holds the stored
         // messages per (producer, state), kept by triggers, so tab counts subtract the few messages
-        // outside their window instead of counting every row. The triggers insert with NOT EXISTS,
-        // not OR IGNORE: inside the merge's UPSERT, SQLite would turn OR IGNORE into ABORT.
+        // outside their window instead of counting every row. The triggers count with an UPSERT,
+        // one statement per row (not OR IGNORE: inside the merge's UPSERT, SQLite would turn OR
+        // IGNORE into ABORT).
         """
         DROP INDEX messages_order;
         CREATE INDEX messages_list ON messages(pinned DESC, receive_ms DESC, producer, id, state, start_ms, end_ms);
@@ -109,9 +110,8 @@ enum Migrations {
         ) WITHOUT ROWID;
         INSERT INTO message_tally(producer, state, n) SELECT producer, state, count(*) FROM messages GROUP BY producer, state;
         CREATE TRIGGER message_tally_insert AFTER INSERT ON messages BEGIN
-            INSERT INTO message_tally(producer, state, n) SELECT new.producer, new.state, 0
-                WHERE NOT EXISTS (SELECT 1 FROM message_tally WHERE producer = new.producer AND state = new.state);
-            UPDATE message_tally SET n = n + 1 WHERE producer = new.producer AND state = new.state;
+            INSERT INTO message_tally(producer, state, n) VALUES(new.producer, new.state, 1)
+                ON CONFLICT(producer, state) DO UPDATE SET n = n + 1;
         END;
         CREATE TRIGGER message_tally_delete AFTER DELETE ON messages BEGIN
             UPDATE message_tally SET n = n - 1 WHERE producer = old.producer AND state = old.state;
@@ -119,9 +119,8 @@ enum Migrations {
         CREATE TRIGGER message_tally_update AFTER UPDATE OF producer, state ON messages
         WHEN old.producer IS NOT new.producer OR old.state IS NOT new.state BEGIN
             UPDATE message_tally SET n = n - 1 WHERE producer = old.producer AND state = old.state;
-            INSERT INTO message_tally(producer, state, n) SELECT new.producer, new.state, 0
-                WHERE NOT EXISTS (SELECT 1 FROM message_tally WHERE producer = new.producer AND state = new.state);
-            UPDATE message_tally SET n = n + 1 WHERE producer = new.producer AND state = new.state;
+            INSERT INTO message_tally(producer, state, n) VALUES(new.producer, new.state, 1)
+                ON CONFLICT(producer, state) DO UPDATE SET n = n + 1;
         END;
         """,
     ]
