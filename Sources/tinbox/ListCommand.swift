@@ -25,52 +25,41 @@ enum ListCommand {
         return "\(state) \(pin) \(key)  \(date)  \(TerminalText.sanitize(entry.message.title))"
     }
 
-    /// One JSON array, written as it is read so 100,000 messages never sit in memory at once.
-    /// Bidi and other invisible format characters are written as `\uXXXX` escapes: the data is
-    /// unchanged for a JSON reader, and nothing invisible reaches a terminal.
+    /// One JSON array, one object a line, written as it is read so 100,000 messages never sit in
+    /// memory at once. Bidi and other invisible format characters are written as `\uXXXX`
+    /// escapes: the data is unchanged for a JSON reader, and nothing invisible reaches a terminal.
     static func printJSON(_ inbox: Inbox, _ filter: StateFilter) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var writer = JSONLineWriter()
         var first = true
         Output.write("[")
         try inbox.forEachEntry(filter) { entry in
-            let data = try encoder.encode(JSONEntry(entry))
+            writer.reset()
+            writer.object(fields(entry))
             Output.write(first ? "\n" : ",\n")
             first = false
-            Output.write(TerminalText.escapingInvisibles(inJSON: String(decoding: data, as: UTF8.self)))
+            Output.write(bytes: writer.bytes)
         }
         Output.write(first ? "]\n" : "\n]\n")
     }
-}
 
-/// The fields of `list --json` (CLI.md names the first six).
-struct JSONEntry: Encodable {
-    var producer: String
-    var id: String
-    var title: String
-    var state: String
-    var pinned: Bool
-    var receiveDateUTC: String
-    var message: String?
-    var imageUrl: String?
-    var startDateUtc: String?
-    var endDateUtc: String?
-    var ctaButtons: [CTAButton]
-    var messageDetails: String?
-
-    init(_ entry: InboxEntry) {
+    /// The fields of `list --json`, keys sorted (CLI.md names the first six it must have).
+    static func fields(_ entry: InboxEntry) -> [(String, JSONLineWriter.Value)] {
         let message = entry.message
-        producer = message.key.producer
-        id = message.key.id
-        title = message.title
-        state = entry.state.rawValue
-        pinned = message.isPinned
-        receiveDateUTC = UTCDate.format(message.receiveDate)
-        self.message = message.body
-        imageUrl = message.imageUrl
-        startDateUtc = message.start.map(UTCDate.format)
-        endDateUtc = message.end.map(UTCDate.format)
-        ctaButtons = message.buttons
-        messageDetails = message.messageDetails
+        let buttons: [[(String, JSONLineWriter.Value)]] = message.buttons.map { button in
+            [
+                ("androidDeeplink", .string(button.androidDeeplink)), ("buttonId", .string(button.buttonId)),
+                ("iosDeeplink", .string(button.iosDeeplink)), ("label", .string(button.label)),
+                ("webUrl", .string(button.webUrl)),
+            ]
+        }
+        return [
+            ("ctaButtons", .objects(buttons)), ("endDateUtc", .string(message.end.map(UTCDate.format))),
+            ("id", .string(message.key.id)), ("imageUrl", .string(message.imageUrl)),
+            ("message", .string(message.body)), ("messageDetails", .string(message.messageDetails)),
+            ("pinned", .bool(message.isPinned)), ("producer", .string(message.key.producer)),
+            ("receiveDateUTC", .string(UTCDate.format(message.receiveDate))),
+            ("startDateUtc", .string(message.start.map(UTCDate.format))), ("state", .string(entry.state.rawValue)),
+            ("title", .string(message.title)),
+        ]
     }
 }

@@ -14,6 +14,11 @@ enum Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    static func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     static func flush() {
         var offset = 0
         buffer.withUnsafeBytes { bytes in

@@ -21,7 +21,8 @@ extension TerminalText {
         return String(result)
     }
 
-    private static func needsJSONEscape(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether a scalar inside a JSON string must be written as `\uXXXX` for a terminal's sake.
+    public static func needsJSONEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x20...0x7E: return false
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
