@@ -50,13 +50,14 @@ def timed(command, reps, **kwargs):
     return samples
 
 
-def row(name, samples, target_ms, baseline_name, baseline):
+def row(name, samples, target_ms, baseline_name, baseline, width=44):
+    """One measured figure against its target, and its baseline from the same run."""
     median = statistics.median(samples)
     base = statistics.median(baseline)
     verdict = "ok" if median <= target_ms else "OVER"
-    print(f"{name:<44} median {median:8.1f} ms  (min {min(samples):7.1f}, max {max(samples):7.1f}, n={len(samples)})"
-          f"  target <= {target_ms:g} ms: {verdict}")
-    print(f"{'  baseline: ' + baseline_name:<44} median {base:8.1f} ms  ratio {median / base:5.2f}x")
+    print(f"{name:<{width}} median {median:8.1f} ms  (min {min(samples):7.1f}, max {max(samples):7.1f},"
+          f" n={len(samples)})  target <= {target_ms:g} ms: {verdict}")
+    print(f"{'  baseline: ' + baseline_name:<{width}} median {base:8.1f} ms  ratio {median / base:5.2f}x")
 
 
 def main():

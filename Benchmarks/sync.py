@@ -37,7 +37,7 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 STUB = os.path.join(HERE, "..", "Tests", "InboxSyncTests", "StubServer", "stub_server.py")
 sys.path.insert(0, HERE)
-from run import feed  # noqa: E402  the realistic message generator `make bench` already uses
+from run import feed, row as table_row  # noqa: E402  the generator and table row `make bench` already uses
 
 
 class Stub:
@@ -104,12 +104,7 @@ def copy_with_free_slot(source, target):
 
 
 def row(name, samples, target_ms, baseline_name, baseline):
-    median = statistics.median(samples)
-    base = statistics.median(baseline)
-    verdict = "ok" if median <= target_ms else "OVER"
-    print(f"{name:<48} median {median:8.1f} ms  (min {min(samples):7.1f}, max {max(samples):7.1f}, n={len(samples)})"
-          f"  target <= {target_ms:g} ms: {verdict}")
-    print(f"{'  baseline: ' + baseline_name:<48} median {base:8.1f} ms  ratio {median / base:5.2f}x")
+    table_row(name, samples, target_ms, baseline_name, baseline, width=48)
 
 
 def main():
