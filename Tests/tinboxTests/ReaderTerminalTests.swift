@@ -7,8 +7,9 @@ struct ReaderTerminalTests {
     @Test func tinyTerminalShowsANoticeAndRecoversWhenEnlarged() throws {
         let tmux = try ReaderTmux()
         try tmux.launch()
-        // Rows come with the refresh at start-up, just after the first paint.
-        try tmux.wait(for: "1/")
+        // Rows come with the refresh at start-up, just after the first paint. Wait for all of it:
+        // a producer finishing later would keep the selection on its message, at a new index.
+        try tmux.wait(for: "app-messaging ok")
         try tmux.keys("j", "j", "j")
         try tmux.wait(for: "4/")
         try tmux.resize(width: 30, height: 8)
@@ -27,7 +28,7 @@ struct ReaderTerminalTests {
     @Test func ctrlZSuspendsAndTheScreenComesBackWhole() throws {
         let tmux = try ReaderTmux()
         try tmux.launch()
-        let before = try tmux.wait(for: "1/")
+        let before = try tmux.wait(for: "app-messaging ok")
         try tmux.keys("C-z")
         let suspended = try tmux.wait { !$0.hasPrefix(" All ") }
         #expect(!suspended.hasPrefix(" All "), "\(suspended)")
@@ -42,7 +43,7 @@ struct ReaderTerminalTests {
     func signalRestoresTheTerminal(signal: String) throws {
         let tmux = try ReaderTmux()
         try tmux.launch()
-        try tmux.wait(for: "1/")
+        try tmux.wait(for: "app-messaging ok")
         #expect(kill(try tmux.readerPid(), signal == "TERM" ? SIGTERM : SIGHUP) == 0)
         try tmux.waitForExit()
         try tmux.shell("stty -a | grep -o ' echo ' ; echo status-$?")
@@ -53,7 +54,7 @@ struct ReaderTerminalTests {
     @Test func linuxConsoleDrawsLinesWithoutStrayLetters() throws {
         let tmux = try ReaderTmux(term: "linux")
         try tmux.launch()
-        let screen = try tmux.wait(for: "1/")
+        let screen = try tmux.wait(for: "app-messaging ok")
         let rule = screen.split(separator: "\n", omittingEmptySubsequences: false)[1]
         #expect(rule.allSatisfy { $0 == "─" }, "rule drawn as: \(rule)")
         try tmux.keys("?")
@@ -68,7 +69,7 @@ struct ReaderTerminalTests {
     @Test func noColorUsesAttributesOnly() throws {
         let tmux = try ReaderTmux(environment: "NO_COLOR=1")
         try tmux.launch()
-        try tmux.wait(for: "1/")
+        try tmux.wait(for: "app-messaging ok")
         let styled = try tmux.capture(escapes: true)
         #expect(!styled.contains("38;5;") && !styled.contains("48;5;"), "colours under NO_COLOR")
         #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "no reverse video for the selection: \(styled)")
@@ -86,7 +87,7 @@ struct ReaderTermTests {
     func linesAndSuspendUnder(term: String) throws {
         let tmux = try ReaderTmux(term: term)
         try tmux.launch()
-        let list = try tmux.wait(for: "1/")
+        let list = try tmux.wait(for: "app-messaging ok")
         let rule = list.split(separator: "\n", omittingEmptySubsequences: false)[1]
         #expect(rule.allSatisfy { $0 == "─" }, "rule under \(term) drawn as: \(rule)")
         #expect(!list.contains("qqqq"), "\(list)")
