@@ -1,5 +1,6 @@
 import Foundation
 import InAppEngine
+import InboxCore
 
 /// `tinbox simulate TIMELINE.jsonl` (CLI.md): replays a timeline on a virtual clock. It keeps
 /// its state in memory only and never opens the data directory, so every run starts clean.
@@ -18,9 +19,13 @@ enum SimulateCommand {
         }
         let result = Simulation.run(
             timeline: timeline, baseDirectory: url.deletingLastPathComponent(), timelineName: url.lastPathComponent)
-        Output.write(result.stdout)
+        // Campaign text reaches the terminal here too: invisible and control characters in the
+        // JSON lines are written as escapes (same data for a JSON reader), the log is sanitized.
+        for line in result.stdout.split(separator: "\n") {
+            Output.line(TerminalText.escapingInvisibles(inJSON: String(line)))
+        }
         Output.flush()
-        for line in result.log { Output.log(line) }
-        if let error = result.error { throw CommandFailure(error.description) }
+        for line in result.log { Output.log(TerminalText.sanitize(line)) }
+        if let error = result.error { throw CommandFailure(TerminalText.sanitize(error.description)) }
     }
 }

@@ -193,3 +193,32 @@ import Testing
         #expect(try tinbox.run(["count", "--state", "deleted"]).stdout == "3\n")
     }
 }
+
+/// Campaign text printed by `tinbox simulate` never reaches the terminal raw.
+@Suite struct SimulateOutputTests {
+    @Test func hostileCampaignTextIsEscapedInTheLinesAndSanitizedInTheLog() throws {
+        let tinbox = Tinbox()
+        try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
+        let header = "Hi \u{202E}evil\u{1B}]52;c;eA==\u{07} \u{9B}2J"
+        let sync: [String: Any] = [
+            "campaigns": [["id": "c\u{202E}1", "trigger": ["type": "event", "event": "go"],
+                           "message": ["type": "modal", "header": header]]]
+        ]
+        let steps: [[String: Any]] = [
+            ["at": 0, "do": "setup", "sync": sync], ["at": 0, "do": "start", "customer": "c"],
+            ["at": 1, "do": "event", "name": "go"], ["at": 2, "do": "end"],
+        ]
+        let timeline = tinbox.dataDirectory.appendingPathComponent("t.jsonl")
+        let lines = try steps.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        try Data(lines.joined(separator: "\n").utf8).write(to: timeline)
+        let result = try Tinbox.run(["simulate", timeline.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        for output in [result.stdout, result.stderr] {
+            #expect(!output.unicodeScalars.contains { [0x1B, 0x07, 0x9B, 0x202E].contains($0.value) }, "\(output)")
+        }
+        let shown = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first { $0["event"] as? String == "shown" }
+        #expect((shown?["text"] as? [String: Any])?["header"] as? String == header)
+    }
+}
