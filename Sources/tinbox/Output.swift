@@ -37,6 +37,13 @@ enum Output {
     static func warn(_ text: String) { standardError("tinbox: warning: \(text)") }
     /// A diagnostic line as it is (the `[tinbox-iam]` decision log).
     static func log(_ text: String) { standardError(text) }
+
+    /// Many diagnostic lines in one write (simulate's decision log can run to 200,000 lines).
+    static func log(lines: [String]) {
+        guard !lines.isEmpty else { return }
+        flush()
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
     static func error(_ text: String) { standardError("tinbox: \(text)") }
 
     private static func standardError(_ text: String) {

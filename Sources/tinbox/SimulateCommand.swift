@@ -21,11 +21,15 @@ enum SimulateCommand {
             timeline: timeline, baseDirectory: url.deletingLastPathComponent(), timelineName: url.lastPathComponent)
         // Campaign text reaches the terminal here too: invisible and control characters in the
         // JSON lines are written as escapes (same data for a JSON reader), the log is sanitized.
-        for line in result.stdout.split(separator: "\n") {
-            Output.line(TerminalText.escapingInvisibles(inJSON: String(line)))
+        if result.stdout.utf8.contains(where: { $0 >= 0x7F }) {
+            for line in result.stdout.utf8.split(separator: UInt8(ascii: "\n")) {
+                Output.line(TerminalText.escapingInvisibles(inJSON: String(decoding: line, as: UTF8.self)))
+            }
+        } else {
+            Output.write(result.stdout)  // printable ASCII JSON lines: nothing to escape
         }
         Output.flush()
-        for line in result.log { Output.log(TerminalText.sanitize(line)) }
+        Output.log(lines: result.log.map { TerminalText.sanitize($0) })
         if let error = result.error { throw CommandFailure(TerminalText.sanitize(error.description)) }
     }
 }

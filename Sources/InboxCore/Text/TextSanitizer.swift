@@ -40,6 +40,10 @@ struct TextSanitizer {
             emitSubstitute(" ")
         case 0x00...0x1F:
             emitSubstitute(Unicode.Scalar(0x2400 + value) ?? Self.replacement)
+        case 0x20...0x7E:
+            // Printable ASCII: a base of width 1, no property look-ups (most remote text).
+            combiningOnBase = 0
+            output.append(scalar)
         case 0x7F:
             emitSubstitute("\u{2421}")
         case 0x80...0x9F:
