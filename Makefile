@@ -22,10 +22,11 @@ build: deps
 debug: deps
 	$(SWIFT) build
 
-# The end-to-end tests drive the built debug binary, so it is built first.
+# The end-to-end tests drive the built debug binary, so it is built first. The suite takes about
+# a minute; the time limit turns a hung test into a failure instead of a stalled CI run.
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test --parallel
+	timeout --kill-after=30 1800 $(SWIFT) test --parallel
 
 # Benchmarks, apart from the tests: each prints numbers with units next to a baseline measured
 # in the same run (README, "Performance").

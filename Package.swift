@@ -34,10 +34,14 @@ let package = Package(
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),
+        // Starts and reaps the programs the tests run, with every wait bounded (ChildProcess.swift).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore", "TestSupport"]),
         .testTarget(
             name: "InboxSyncTests",
-            dependencies: ["InboxSync", "InboxHTTP", "InAppSync", "InAppEngine", "InboxStore", "InboxCore"],
+            dependencies: [
+                "InboxSync", "InboxHTTP", "InAppSync", "InAppEngine", "InboxStore", "InboxCore", "TestSupport",
+            ],
             exclude: ["StubServer"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 5 points 4-5: `tinbox event` against a real server. The event goes through the durable
@@ -17,17 +18,10 @@ import Testing
     ]
 
     private func run(_ stub: StubServer, _ data: URL, _ words: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = KillTests.binary
-        process.arguments = ["--data-dir", data.path, "--campaigns", "http://127.0.0.1:\(stub.port)", "--customer", "c1"]
-            + words
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try ChildProcess.run(
+            KillTests.binary.path,
+            ["--data-dir", data.path, "--campaigns", "http://127.0.0.1:\(stub.port)", "--customer", "c1"] + words)
+        return (result.status, result.stdout)
     }
 
     @Test func aFailedEventIsKeptAndSentFirstWithTheNextOne() throws {

@@ -2,6 +2,7 @@ import Foundation
 import InboxCore
 import InboxStore
 import InboxSync
+import TestSupport
 import Testing
 
 /// Issue 4 point 4: a SIGKILL at any moment loses nothing, and after a restart nothing the
@@ -27,9 +28,8 @@ import Testing
 
         let first = try launch(f)
         try f.stub.waitFor { $0.filter { $0.route == "POST /api/inbox/events" }.count == 2 }
-        kill(first.processIdentifier, SIGKILL)
-        try wait(first, timeout: 10)
-        #expect(first.terminationReason == .uncaughtSignal)
+        first.signal(SIGKILL)
+        #expect(try first.wait(timeout: 10).signal == SIGKILL)
 
         let sentBeforeKill = try f.stub.requests("POST /api/inbox/events").map(\.eventIds)
         #expect(sentBeforeKill[0] == Array(all[..<500]))
@@ -41,12 +41,8 @@ import Testing
         // Restart a minute later (the refresh limit is one a minute).
         try f.inbox.store.setSetting("refresh.lastManual", nil)
         let second = try launch(f)
-        try wait(second, timeout: 20)
-        #expect(second.terminationStatus == 0)
-        let output = String(
-            decoding: (second.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(),
-            as: UTF8.self)
-        #expect(output == "engagement ok 700 messages\n")
+        #expect(try second.wait(timeout: 20).status == 0)
+        #expect(second.standardOutput == "engagement ok 700 messages\n")
 
         let sends = try f.stub.requests("POST /api/inbox/events").map(\.eventIds)
         #expect(sends.count == 3)
@@ -56,30 +52,11 @@ import Testing
         #expect(try f.reopened().pendingCounts(producer: "engagement") == (0, 0))
     }
 
-    private func launch(_ f: SyncFixture) throws -> Process {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["refresh", "--data-dir", f.directory.path, "--feed", f.stub.base.absoluteString]
+    private func launch(_ f: SyncFixture) throws -> ChildProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = f.directory.path
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = Pipe()
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    private func wait(_ process: Process, timeout: Double) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw StubError("tinbox did not end within \(timeout) s")
-            }
-            usleep(10_000)
-        }
-        process.waitUntilExit()
+        return try ChildProcess(
+            Self.binary.path, ["refresh", "--data-dir", f.directory.path, "--feed", f.stub.base.absoluteString],
+            environment: environment)
     }
 }

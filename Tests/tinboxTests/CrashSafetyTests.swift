@@ -1,6 +1,7 @@
 import Foundation
 import InboxCore
 import InboxStore
+import TestSupport
 import Testing
 
 /// Issue "Foundation", point 8: a tinbox killed with SIGKILL in the middle of mark-all leaves
@@ -23,16 +24,11 @@ import Testing
         var outcomes: [Int: Int] = [:]
         for attempt in 0..<8 {
             let victim = try copy(of: seeded)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Tinbox.binary)
-            process.arguments = ["--data-dir", victim.dataDirectory.path, "mark", "read", "--all"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess(
+                Tinbox.binary, ["--data-dir", victim.dataDirectory.path, "mark", "read", "--all"])
             Thread.sleep(forTimeInterval: duration * Double(attempt + 1) / 6)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
+            process.signal(SIGKILL)
+            if try process.wait(timeout: 30).signal != nil { killedMidway += 1 }
 
             let inbox = Inbox(store: try Store(directory: victim.dataDirectory), clock: SystemClock())
             let integrity = try inbox.store.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil }

@@ -1,6 +1,7 @@
 import Foundation
 import InboxCore
 import InboxStore
+import TestSupport
 import Testing
 
 /// The first reader (issue 2 point 7) as a person uses it, in tmux on the demo data.
@@ -61,18 +62,10 @@ struct ReaderEndToEndTests {
     }
 
     @Test func notATerminalPointsToTinboxList() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ReaderTmux.binary)
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-pipe-\(UUID().uuidString)")
-        process.arguments = ["--data-dir", data.path]
-        let errors = Pipe()
-        process.standardInput = Pipe()
-        process.standardOutput = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let process = try ChildProcess(ReaderTmux.binary, ["--data-dir", data.path], input: .pipe)
+        #expect(try process.wait(timeout: 30).status == 1)
+        let message = process.standardError
         #expect(message.split(separator: "\n").count == 1)
         #expect(message.contains("tinbox list"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Drives the built `tinbox` binary inside a detached tmux session, the way a person would.
 final class ReaderTmux {
@@ -41,7 +42,11 @@ final class ReaderTmux {
     /// The process id of the reader this test launched.
     func readerPid() throws -> Int32 {
         let text = try String(contentsOf: dataDir.appendingPathComponent("pid"), encoding: .utf8)
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        // Never 0 or -1: kill() would signal the whole process group or every process.
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 else {
+            throw NSError(domain: "ReaderTmux", code: 2, userInfo: [NSLocalizedDescriptionKey: "no reader pid in \(text)"])
+        }
+        return pid
     }
 
     /// Sends tmux key names (`j`, `Enter`, `Escape`, `C-z`, ...).
@@ -100,20 +105,12 @@ final class ReaderTmux {
 
     @discardableResult
     static func run(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
-        process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try ChildProcess.run(program, arguments, timeout: 30)
+        guard result.status == 0 else {
             throw NSError(
-                domain: "ReaderTmux", code: Int(process.terminationStatus),
-                userInfo: [NSLocalizedDescriptionKey: "\(program) \(arguments) failed"])
+                domain: "ReaderTmux", code: Int(result.status),
+                userInfo: [NSLocalizedDescriptionKey: "\(program) \(arguments) failed: \(result.stderr)"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.stdout
     }
 }

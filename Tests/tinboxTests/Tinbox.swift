@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `tinbox` binary as a user would, with its own data directory.
 struct Tinbox {
@@ -35,25 +36,8 @@ struct Tinbox {
     static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 60) throws
         -> Result
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let timer = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try ChildProcess.run(binary, arguments, environment: environment, timeout: timeout)
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// Writes a feed document (PROTOCOL 1.2) with `count` simple messages and returns its path.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -32,20 +33,14 @@ struct RecordedRequest {
 /// the test process.
 final class StubServer: @unchecked Sendable {
     let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("StubServer/stub_server.py")
 
     init() throws {
         let portFile = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-stub-\(UUID().uuidString)")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, portFile.path]
-        input = Pipe()
-        process.standardInput = input
-        try process.run()
+        process = try ChildProcess("python3", [Self.script.path, portFile.path], input: .pipe)
         let deadline = Date().addingTimeInterval(10)
         var found: Int?
         while found == nil && Date() < deadline && process.isRunning {
@@ -54,8 +49,8 @@ final class StubServer: @unchecked Sendable {
         }
         try? FileManager.default.removeItem(at: portFile)
         guard let found else {
-            process.terminate()
-            throw StubError("the stub server did not start within 10 s")
+            process.signal(SIGKILL)
+            throw StubError("the stub server did not start within 10 s: \(process.standardError)")
         }
         port = found
     }
@@ -65,10 +60,10 @@ final class StubServer: @unchecked Sendable {
     var base: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
+        try? process.input?.close()
         if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+            process.signal(SIGTERM)
+            _ = try? process.wait(timeout: 5)
         }
     }
 
