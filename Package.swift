@@ -21,7 +21,7 @@ let package = Package(
         // URLSession lives apart, in the `tinbox-net` helper: see NetworkFrame.swift.
         .target(name: "InboxHTTP", dependencies: ["InboxSync"]),
         .target(name: "InAppSync", dependencies: ["InAppEngine", "InboxSync", "InboxStore"]),
-        .target(name: "TerminalUI", dependencies: ["InboxCore", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["InboxCore", "InAppEngine", "CNcursesw"]),
         .executableTarget(
             name: "tinbox",
             dependencies: ["InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]

@@ -44,6 +44,9 @@ static inline mmask_t tinbox_button5_pressed(void) { return 0; }
 #endif
 static inline int tinbox_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int tinbox_key_f(int n) { return KEY_F(n); }
+/* Key codes of our own for xterm focus reports (CSI I, CSI O), bound with define_key. */
+static inline int tinbox_key_focus_in(void) { return KEY_MAX + 1; }
+static inline int tinbox_key_focus_out(void) { return KEY_MAX + 2; }
 
 /* Draws one line-drawing glyph (0 hline, 1 vline, 2-5 corners ul ur ll lr) with attributes:
    the terminal's own line set is used, so TERM=linux and vt100 draw real lines. */
@@ -99,6 +102,29 @@ static inline void tinbox_install_exit_signals(void) {
     sigaddset(&wanted, SIGCONT);
     sigaddset(&wanted, SIGWINCH);
     sigprocmask(SIG_UNBLOCK, &wanted, NULL);
+}
+/* Ctrl-Z: the handler records it; the reader tells in-app messaging it goes to the background,
+   then `tinbox_stop_self` stops the process the way the default action would. Installed before
+   initscr, so curses leaves SIGTSTP to us. */
+static volatile sig_atomic_t tinbox_pending_suspend = 0;
+static void tinbox_record_suspend(int number) { (void)number; tinbox_pending_suspend = 1; }
+static inline void tinbox_install_suspend_signal(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = tinbox_record_suspend;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTSTP, &action, NULL);
+}
+static inline int tinbox_take_suspend(void) {
+    int pending = tinbox_pending_suspend;
+    tinbox_pending_suspend = 0;
+    return pending;
+}
+/* Stops the process until SIGCONT, as a shell's Ctrl-Z expects, then takes SIGTSTP back. */
+static inline void tinbox_stop_self(void) {
+    signal(SIGTSTP, SIG_DFL);
+    raise(SIGTSTP);
+    tinbox_install_suspend_signal();
 }
 static inline int tinbox_take_signal(void) {
     int number = tinbox_pending_signal;

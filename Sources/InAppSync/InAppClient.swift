@@ -44,23 +44,37 @@ public struct InAppClient: Sendable {
         }
     }
 
-    /// `GET {base}/api/iam/customers/{customerId}/placeholders`. A file source has none.
+    /// `GET {base}/api/iam/customers/{customerId}/placeholders`. A file source reads the
+    /// customer's object of `placeholders.json` beside the sync document, when there is one
+    /// (README, "Decisions"): the demo greets its customer by name.
     public func placeholders(customer: String) -> Result<[String: String], InAppSyncError> {
-        guard case .http(let base, let token) = source else { return .failure(.noServer) }
+        guard case .http(let base, let token) = source else {
+            guard let folder = source.documentBase,
+                let data = try? Data(contentsOf: folder.appendingPathComponent("placeholders.json")),
+                let object = JSONValue.parse(data)?[customer]
+            else { return .failure(.noServer) }
+            return Self.placeholderValues(object)
+        }
         let escaped = customer.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? customer
         let url = endpoint(base, "api/iam/customers/\(escaped)/placeholders")
         return exchange(HTTPRequest(method: "GET", url: url, headers: headers(token)), "placeholders").flatMap { body in
-            guard let object = JSONValue.parse(body)?.objectValue else { return .failure(.notJSON(endpoint: "placeholders")) }
-            var values: [String: String] = [:]
-            for (key, value) in object {
-                if let text = value.stringValue {
-                    values[key] = text
-                } else if let number = value.numberValue {
-                    values[key] = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-                }
-            }
-            return .success(values)
+            guard let object = JSONValue.parse(body) else { return .failure(.notJSON(endpoint: "placeholders")) }
+            return Self.placeholderValues(object)
         }
+    }
+
+    /// Text and number values of a placeholders object; other values are left out.
+    static func placeholderValues(_ json: JSONValue) -> Result<[String: String], InAppSyncError> {
+        guard let object = json.objectValue else { return .failure(.notJSON(endpoint: "placeholders")) }
+        var values: [String: String] = [:]
+        for (key, value) in object {
+            if let text = value.stringValue {
+                values[key] = text
+            } else if let number = value.numberValue {
+                values[key] = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            }
+        }
+        return .success(values)
     }
 
     /// One picture: a local file read from disk, or `https://` fetched; `http://` is refused

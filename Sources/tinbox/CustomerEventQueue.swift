@@ -19,17 +19,26 @@ struct CustomerEventQueue {
     let customer: String
 
     func record(name: String, properties: [String: JSONValue]) throws -> Delivery {
-        let store = try app.inAppStore()
-        let body = InAppClient.customerEventBody(customer: customer, name: name, properties: properties)
-        try store.enqueue(
-            .customerEvent, customer: customer, events: [(UUID().uuidString.lowercased(), body)], at: app.clock.now)
-        return try flush(store)
+        try enqueue(name: name, properties: properties)
+        return try Self.flush(try app.inAppStore(), campaigns: app.campaigns)
     }
 
-    private func flush(_ store: InAppStore) throws -> Delivery {
-        let client = InAppClient(source: app.campaigns)
+    /// Writes the event to the outbox, durably, without sending it.
+    func enqueue(name: String, properties: [String: JSONValue]) throws {
+        let body = InAppClient.customerEventBody(customer: customer, name: name, properties: properties)
+        try app.inAppStore().enqueue(
+            .customerEvent, customer: customer, events: [(UUID().uuidString.lowercased(), body)], at: app.clock.now)
+    }
+
+    /// Sends what waits, on a connection of its own (the reader calls it off its thread).
+    static func flush(directory: URL, campaigns: CampaignSource) throws -> Delivery {
+        try flush(InAppStore(store: try Store(directory: directory)), campaigns: campaigns)
+    }
+
+    private static func flush(_ store: InAppStore, campaigns: CampaignSource) throws -> Delivery {
+        let client = InAppClient(source: campaigns)
         let pending = try store.pending(.customerEvent)
-        guard app.campaigns.hasServer else {
+        guard campaigns.hasServer else {
             try store.acknowledge(pending.map(\.eventId))
             return .noServer
         }

@@ -10,18 +10,27 @@ import InboxStore
 enum InAppCommands {
     /// `tinbox event NAME [KEY=VALUE ...]`: queue and send the event, then print the decisions.
     static func event(_ words: [String], context: () throws -> AppContext) throws {
+        let (name, properties) = try eventArguments(words)
+        try trigger(name: name, properties: properties, context: try context())
+    }
+
+    /// `NAME [KEY=VALUE ...]`, for `tinbox event` and the reader's `:event`.
+    static func eventArguments(_ words: [String]) throws -> (String, [String: JSONValue]) {
         let parsed = try CommandWords(words, command: "event")
         guard let name = parsed.positional.first, !name.isEmpty else {
-            throw UsageError("event needs a name: tinbox event NAME [KEY=VALUE ...]")
+            throw UsageError("event needs a name: event NAME [KEY=VALUE ...]")
         }
-        let properties = try typed {
-            try EventArguments.properties(Array(parsed.positional.dropFirst()))
-        }
-        try trigger(name: name, properties: properties, context: try context())
+        return (name, try typed { try EventArguments.properties(Array(parsed.positional.dropFirst())) })
     }
 
     /// `tinbox purchase --product ID --price N --currency C [--quantity N] [KEY=VALUE ...]`.
     static func purchase(_ words: [String], context: () throws -> AppContext) throws {
+        let properties = try purchaseProperties(words)
+        try trigger(name: HeadlessEvaluation.purchaseEvent, properties: properties, context: try context())
+    }
+
+    /// The purchase's words as event properties, for `tinbox purchase` and the reader's `:purchase`.
+    static func purchaseProperties(_ words: [String]) throws -> [String: JSONValue] {
         let options = ["--product", "--price", "--currency", "--quantity"]
         let parsed = try CommandWords(words, command: "purchase", valued: options)
         guard let product = parsed.values["--product"], let price = parsed.values["--price"],
@@ -29,12 +38,11 @@ enum InAppCommands {
         else {
             throw UsageError("purchase needs --product ID --price N --currency C")
         }
-        let properties = try typed {
+        return try typed {
             try EventArguments.purchase(
                 product: product, price: price, currency: currency, quantity: parsed.values["--quantity"],
                 extras: try EventArguments.properties(parsed.positional))
         }
-        try trigger(name: HeadlessEvaluation.purchaseEvent, properties: properties, context: try context())
     }
 
     /// `tinbox explain CAMPAIGN_ID`: walks the checklist and names the first gate that blocks.

@@ -7,14 +7,19 @@ struct ReaderBrowser {
 
     /// The program to run, when there is one on PATH.
     var program: String? {
-        let path = environment["PATH"] ?? "/usr/bin:/bin"
         let candidates = [environment["BROWSER"]?.split(separator: ":").first.map(String.init), "xdg-open"]
         for case let name? in candidates where !name.isEmpty {
-            if name.contains("/") { if FileManager.default.isExecutableFile(atPath: name) { return name } else { continue } }
-            for folder in path.split(separator: ":") {
-                let full = "\(folder)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: full) { return full }
-            }
+            if let found = Self.find(name, path: environment["PATH"]) { return found }
+        }
+        return nil
+    }
+
+    /// `name` as an executable path: itself when it has a slash, else looked up on `path`.
+    static func find(_ name: String, path: String?) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        for folder in (path ?? "/usr/bin:/bin").split(separator: ":") {
+            let full = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: full) { return full }
         }
         return nil
     }

@@ -27,6 +27,16 @@ enum ReaderCommand {
                 mouse: context.config.mouse, theme: context.config.theme,
                 environment: ProcessInfo.processInfo.environment))
         defer { terminal.shutdown() }
-        ReaderLoop(terminal: terminal, source: source, refreshAtStart: !context.options.noRefresh).run()
+        let environment = ProcessInfo.processInfo.environment
+        let messaging = try ReaderMessaging(
+            app: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
+            browser: ReaderBrowser(environment: environment),
+            notifier: DesktopNotifier(store: inbox.store, environment: environment))
+        ReaderLoop(terminal: terminal, source: source, inApp: messaging, refreshAtStart: !context.options.noRefresh).run()
+    }
+
+    /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.
+    static func reduceMotion(_ context: AppContext, _ environment: [String: String]) -> Bool {
+        context.options.reduceMotion || context.config.reduceMotion || environment["TINBOX_REDUCE_MOTION"] == "1"
     }
 }

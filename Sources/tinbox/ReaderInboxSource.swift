@@ -83,6 +83,11 @@ final class ReaderInboxSource: ReaderDataSource {
         try inbox.nextWindowChange(after: date)
     }
 
+    func entry(named name: String) throws -> InboxEntry? {
+        guard case .success(let key) = try inbox.resolve(name) else { return nil }
+        return try inbox.entry(key)
+    }
+
     func position(of key: MessageKey, in query: ListQuery) throws -> Int? {
         try inbox.listPosition(of: key, query.filter, titleContaining: query.search)
     }

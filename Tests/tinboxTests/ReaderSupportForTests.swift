@@ -33,8 +33,16 @@ final class ReaderTmux {
         try Self.run("tmux", ["send-keys", "-t", session, "Enter"])
     }
 
-    /// Starts the reader on this test's data directory, with extra arguments.
-    func launch(_ arguments: String = "") throws {
+    /// Starts the reader on this test's data directory, with extra arguments. Unless the test
+    /// is about in-app messaging (`campaigns`), the reader gets no campaigns, so the demo's
+    /// session-start modal does not cover the inbox the test looks at.
+    func launch(_ arguments: String = "", campaigns: Bool = false) throws {
+        var arguments = arguments
+        if !campaigns {
+            let none = dataDir.appendingPathComponent("no-campaigns.json")
+            try Data(#"{"campaigns": []}"#.utf8).write(to: none)
+            arguments = "--campaigns \(none.path) " + arguments
+        }
         // `exec` keeps the shell's pid, so the pid file names the reader itself.
         try shell("sh -c 'echo $$ > \(dataDir.path)/pid; exec \(Self.binary) --data-dir \(dataDir.path)/data \(arguments)'")
     }

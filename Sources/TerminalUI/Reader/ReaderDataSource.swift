@@ -29,4 +29,6 @@ public protocol ReaderDataSource: AnyObject {
     func position(of key: MessageKey, in query: ListQuery) throws -> Int?
     /// Opens a validated URL in a browser; false when there is none to open it with.
     func openInBrowser(_ url: String) -> Bool
+    /// The message a `navigate` route names: `id`, or `producer/id` (nil: none, or ambiguous).
+    func entry(named name: String) throws -> InboxEntry?
 }

@@ -55,6 +55,12 @@ public enum ReaderEvent: Equatable, Sendable {
     case spin
     /// Where the message selected before a refresh stands in the list now (nil: gone).
     case located(MessageKey, index: Int?)
+    /// What in-app messaging asks the reader to show (issue 6).
+    case inApp(InAppUpdate)
+    /// An animation frame: the entrance of an overlay moves on.
+    case frame(Date)
+    /// `navigate` to `message/<id>`: the message found (nil: no such message).
+    case found(InboxEntry?, id: String)
 }
 
 /// What the reader asks its runtime to do; `update` itself does no I/O.
@@ -73,5 +79,9 @@ public enum ReaderEffect: Equatable, Sendable {
     case refresh
     /// Finds the list index of a message, to keep it selected after a refresh.
     case locate(MessageKey, ListQuery)
+    /// Hands a request to in-app messaging (the loop's driver).
+    case inApp(InAppRequest)
+    /// Looks a message up by id for `navigate` to `message/<id>`.
+    case find(id: String)
     case quit
 }

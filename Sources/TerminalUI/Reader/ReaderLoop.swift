@@ -11,6 +11,8 @@ public final class ReaderLoop {
     public private(set) var state: ReaderState
     let terminal: Terminal
     let source: ReaderDataSource
+    /// In-app messaging (issue 6); nil runs the inbox alone.
+    let inApp: ReaderInAppDriver?
     public let mailbox = ReaderMailbox()
     /// How often relative times move on screen.
     let tickSeconds: Double
@@ -19,6 +21,8 @@ public final class ReaderLoop {
     /// The refresh at start-up (issue 4, point 2: it counts as the manual one).
     let refreshAtStart: Bool
     static let spinSeconds = 0.12
+    /// An entrance animation's frame interval (about 30 frames a second).
+    static let frameSeconds = 0.033
     private var lastTick: Date
     private var lastSpin: Date
     private var lastFlush: Date
@@ -27,11 +31,12 @@ public final class ReaderLoop {
     private var windowChangeIsKnown = false
 
     public init(
-        terminal: Terminal, source: ReaderDataSource, tickSeconds: Double = 30, flushSeconds: Double = 30,
-        refreshAtStart: Bool = false
+        terminal: Terminal, source: ReaderDataSource, inApp: ReaderInAppDriver? = nil, tickSeconds: Double = 30,
+        flushSeconds: Double = 30, refreshAtStart: Bool = false
     ) {
         self.terminal = terminal
         self.source = source
+        self.inApp = inApp
         self.tickSeconds = tickSeconds
         self.flushSeconds = flushSeconds
         self.refreshAtStart = refreshAtStart
@@ -45,22 +50,42 @@ public final class ReaderLoop {
     public func start() {
         send(.start(terminal.size, now: source.now))
         if refreshAtStart { send(.requestRefresh) }
+        for event in inApp?.start() ?? [] { send(event) }
     }
 
     /// Reads input until the user quits or a hang-up signal arrives, then sends what is queued.
     public func run() {
         start()
         while !state.isQuitting { step() }
+        inApp?.stop()
         source.finish()
     }
 
     /// One turn: waits for input until the next timed wake, handles it, then the mailbox and
     /// whatever timer came due.
     public func step() {
-        if let input = terminal.nextInput(timeout: nextWakeMilliseconds()) { send(.input(input)) }
+        if let input = terminal.nextInput(timeout: nextWakeMilliseconds()) { take(input) }
         guard !state.isQuitting else { return }
         deliverMail()
         runTimers()
+        pumpInApp()
+    }
+
+    /// One input. Ctrl-Z tells in-app messaging it goes to the background, stops until SIGCONT,
+    /// then brings it back to the foreground (issue 6, point 3).
+    private func take(_ input: TerminalInput) {
+        send(.input(input))
+        guard input == .suspend else { return }
+        terminal.suspend()
+        send(.frame(source.now))
+        for event in inApp?.perform(.foreground, userIsBusy: state.userIsBusy) ?? [] { send(event) }
+    }
+
+    /// Fires in-app timers and feeds network answers; an overlay's entrance moves a frame on.
+    public func pumpInApp() {
+        guard let inApp else { return }
+        for event in inApp.pump(userIsBusy: state.userIsBusy) { send(event) }
+        if let shown = state.shown, shown.entranceProgress(at: state.frameTime) < 1 { send(.frame(source.now)) }
     }
 
     /// Handles every input the terminal has queued (tests), then returns.
@@ -87,7 +112,11 @@ public final class ReaderLoop {
         var deadline = min(lastTick.addingTimeInterval(tickSeconds), lastFlush.addingTimeInterval(flushSeconds))
         if let change = nextWindowChange(), change < deadline { deadline = change }
         if state.refresh != nil { deadline = min(deadline, lastSpin.addingTimeInterval(Self.spinSeconds)) }
-        let wait = Int((deadline.timeIntervalSince(now) * 1000).rounded(.up))
+        if let shown = state.shown, shown.entranceProgress(at: state.frameTime) < 1 {
+            deadline = min(deadline, now.addingTimeInterval(Self.frameSeconds))
+        }
+        var wait = Int((deadline.timeIntervalSince(now) * 1000).rounded(.up))
+        if let due = inApp?.millisecondsUntilDue() { wait = min(wait, due) }
         return max(0, min(1_000, wait))
     }
 
@@ -137,6 +166,12 @@ public final class ReaderLoop {
             }
         }
         terminal.draw(ReaderView.render(state))
+        // B.10: the entrance starts once the overlay is on screen.
+        if var shown = state.shown, !shown.acknowledged {
+            shown.acknowledged = true
+            state.shown = shown
+            afterDraw.append(.inApp(.presented))
+        }
         let followUps = afterDraw.flatMap(perform)
         if !followUps.isEmpty { for event in followUps { send(event) } }
     }
@@ -171,6 +206,10 @@ public final class ReaderLoop {
                 return [.refreshStarted(producers: producers)]
             case .locate(let key, let query):
                 return [.located(key, index: try source.position(of: key, in: query))]
+            case .inApp(let request):
+                return inApp?.perform(request, userIsBusy: state.userIsBusy) ?? []
+            case .find(let id):
+                return [.found(try source.entry(named: id), id: id)]
             case .quit:
                 return []
             }

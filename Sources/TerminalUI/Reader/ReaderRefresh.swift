@@ -93,6 +93,7 @@ extension ReaderState {
         syncStatus = failed ? "refresh failed" : "synced " + ReaderView.clock(now)
         guard results.contains(where: { $0.kind == .ok }) else { return [] }
         var effects: [ReaderEffect] = [.loadCounts]
+        countBeforeRefresh = counts[.all]
         if let key = selectedEntry?.key {
             anchor = Anchor(key: key, line: selected - top)
             effects.append(.locate(key, query))

@@ -14,12 +14,17 @@ extension ReaderState {
                 detail.scroll = min(detail.scroll, maxScroll(detail))
                 mode = .detail(detail)
             }
-            return []
+            // B.7: a resize is a retry, and may change the orientation.
+            return [.inApp(.resize(newSize))]
         case .key(let key):
             status = nil
             return handle(key)
         case .mouse(let event):
             return handle(event)
+        case .suspend:
+            return [.inApp(.background)]
+        case .focus(let gained):
+            return [.inApp(gained ? .foreground : .background)]
         }
     }
 
@@ -29,6 +34,7 @@ extension ReaderState {
             return []
         }
         if let overlay { return handle(key, in: overlay) }
+        if let effects = handleInApp(key) { return effects }
         if isEditingSearch { return handleSearch(key) }
         switch key {
         case .function(5), .control("r"):
@@ -165,6 +171,7 @@ extension ReaderState {
             if event.action == .press, overlay == .help { overlay = nil }
             return []
         }
+        if let effects = handleInApp(event) { return effects }
         if event.row == 0, event.action == .press {
             for span in ReaderLayout.tabs(counts: counts)
             where event.column >= span.column && event.column < span.column + span.width {
@@ -225,7 +232,7 @@ extension ReaderState {
         clampSelection()
     }
 
-    private mutating func switchTab(to filter: StateFilter) {
+    mutating func switchTab(to filter: StateFilter) {
         guard filter != tab || !search.isEmpty || mode != .list else { return }
         tab = filter
         selected = 0
@@ -235,7 +242,7 @@ extension ReaderState {
         pendingLoad = nil
     }
 
-    private mutating func setSearch(_ text: String) {
+    mutating func setSearch(_ text: String) {
         search = text
         selected = 0
         top = 0

@@ -15,6 +15,10 @@ extension ReaderState {
         case .pageLoaded(let page):
             accept(page)
         case .countsLoaded(let newCounts):
+            if let before = countBeforeRefresh, let after = newCounts[.all], after > before {
+                effects.append(.inApp(.newMessages(after - before)))
+            }
+            countBeforeRefresh = nil
             counts = newCounts
             if search.isEmpty { total = newCounts[tab] ?? 0 }
             clampSelection()
@@ -43,6 +47,12 @@ extension ReaderState {
             refresh?.frame += 1
         case .located(let key, let index):
             located(key, index: index)
+        case .inApp(let update):
+            effects += apply(update)
+        case .frame(let time):
+            frameTime = time
+        case .found(let entry, let id):
+            effects += found(entry, id: id)
         }
         if isQuitting { return effects }
         return effects + windowEffects() + impressionEffects()

@@ -104,6 +104,22 @@ public struct ReaderState: Equatable, Sendable {
     }
     public var anchor: Anchor?
     public var isQuitting = false
+    /// The in-app message on screen (issue 6), drawn above everything but the help.
+    public var shown: ShownMessage?
+    /// The `[tinbox-iam]` decision log, newest last; `L` shows it in a pane.
+    public var decisionLog: [String] = []
+    public var showsLog = false
+    /// The console line after `:` while it is typed.
+    public var command: String?
+    /// A `requestPushPermission` action waits for the user's answer.
+    public var askingNotifications = false
+    /// The clock of the last animation frame: an overlay's entrance is drawn as of this instant.
+    /// Apart from `now`, which moves relative times only on ticks.
+    public var frameTime = Date.distantPast
+    /// The message count before a refresh stored messages, to announce the new ones.
+    var countBeforeRefresh: Int?
+    /// `tinbox preview`: the campaign picker.
+    public var preview: PreviewPicker?
     /// Messages already counted as seen in this screen session (BEHAVIOR A.7: one IM each).
     public var impressed: Set<MessageKey> = []
     var pendingLoad: ReaderEffect?
@@ -128,6 +144,11 @@ public struct ReaderState: Equatable, Sendable {
 
     /// The selected entry, when its row is loaded.
     public var selectedEntry: InboxEntry? { window.entry(at: selected) }
+
+    /// The host's `shouldDisplay` answer is `later` while this holds (issue 6, point 2).
+    public var userIsBusy: Bool {
+        isEditingSearch || command != nil || overlay == .confirmDeleteAll || askingNotifications
+    }
 
     public var detail: Detail? {
         if case .detail(let detail) = mode { return detail }

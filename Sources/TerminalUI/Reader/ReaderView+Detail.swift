@@ -38,6 +38,8 @@ extension ReaderView {
         ("R D", "all read, delete all"),
         ("F5 Ctrl-R", "refresh"),
         ("/", "search titles"),
+        (":", "console: event, customer, lang"),
+        ("L", "in-app decision log"),
         ("Tab ← →", "choose a button"),
         ("Ctrl-Z", "suspend"),
         ("?", "this help"),
@@ -63,8 +65,12 @@ extension ReaderView {
 
     /// CLI.md: `D` deletes all only after this question.
     static func drawConfirm(count: Int, into screen: inout Screen) {
-        let question = "Delete all \(count) message\(count == 1 ? "" : "s")?"
-        let answer = "y delete all   n keep them"
+        drawQuestion(
+            "Delete all \(count) message\(count == 1 ? "" : "s")?", answer: "y delete all   n keep them", into: &screen)
+    }
+
+    /// A yes/no question in a small centred card.
+    static func drawQuestion(_ question: String, answer: String, into screen: inout Screen) {
         let width = min(screen.width - 2, max(question.count, answer.count) + 6)
         let top = (screen.height - 6) / 2
         let left = (screen.width - width) / 2

@@ -20,6 +20,7 @@ public enum ReaderView {
             drawList(state, into: &screen)
         }
         drawStatus(state, into: &screen)
+        drawInApp(state, into: &screen)
         switch state.overlay {
         case .help?: drawHelp(into: &screen)
         case .confirmDeleteAll?: drawConfirm(count: state.counts[.all] ?? 0, into: &screen)
@@ -93,8 +94,8 @@ public enum ReaderView {
     static func drawStatus(_ state: ReaderState, into screen: inout Screen) {
         let row = screen.height - 1
         screen.fill(row: row, role: .status)
-        if state.isEditingSearch {
-            let end = screen.put("/" + state.search, row: row, column: 1, limit: screen.width - 3, role: .status)
+        if let line = state.isEditingSearch ? "/" + state.search : state.command.map({ ":" + $0 }) {
+            let end = screen.put(line, row: row, column: 1, limit: screen.width - 3, role: .status)
             screen.put(" ", row: row, column: end, role: .cursor)
             return
         }

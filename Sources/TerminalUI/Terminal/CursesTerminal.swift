@@ -32,12 +32,15 @@ public final class CursesTerminal: Terminal {
         []
     private var isActive = true
     private let hasAlternateScreen: Bool
+    /// Whether the terminal is asked for focus reports (xterm mode 1004; ignored where unknown).
+    private let reportsFocus: Bool
 
     public init(options: Options) {
         _ = TerminalText.prepareLocale()
         // Our handlers go in first: curses then leaves SIGINT/SIGTERM alone, and the input loop
         // ends cleanly through `shutdown` instead of exiting from inside a signal handler.
         tinbox_install_exit_signals()
+        tinbox_install_suspend_signal()
         initscr()
         cbreak()
         noecho()
@@ -62,6 +65,13 @@ public final class CursesTerminal: Terminal {
         hasAlternateScreen = tinbox_has_alternate_screen() != 0
         let term = options.environment["TERM"] ?? ""
         linksSupported = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
+        let term0 = options.environment["TERM"] ?? ""
+        reportsFocus = !(term0.hasPrefix("linux") || term0.hasPrefix("vt") || term0 == "dumb")
+        if reportsFocus {
+            define_key("\u{1B}[I", tinbox_key_focus_in())
+            define_key("\u{1B}[O", tinbox_key_focus_out())
+            setFocusReports(true)
+        }
         if options.mouse {
             let mask = tinbox_button1_pressed() | tinbox_button4_pressed() | tinbox_button5_pressed()
             mousemask(mask, nil)
@@ -80,12 +90,28 @@ public final class CursesTerminal: Terminal {
     public func shutdown() {
         guard isActive else { return }
         isActive = false
+        if reportsFocus { setFocusReports(false) }
         if !hasAlternateScreen {
             // TERM=linux and vt100 have no alternate screen: leave a clean one, not the last frame.
             werase(tinbox_stdscr())
             wrefresh(tinbox_stdscr())
         }
         endwin()
+    }
+
+    public func suspend() {
+        if reportsFocus { setFocusReports(false) }
+        endwin()
+        tinbox_stop_self()
+        // SIGCONT: curses takes the terminal again at the next update; every cell is redrawn.
+        if reportsFocus { setFocusReports(true) }
+        previous = nil
+        clearok(tinbox_stdscr(), true)
+    }
+
+    private func setFocusReports(_ on: Bool) {
+        putp(on ? "\u{1B}[?1004h" : "\u{1B}[?1004l")
+        fflush(nil)
     }
 
     // MARK: output
@@ -258,11 +284,13 @@ public final class CursesTerminal: Terminal {
 
     public func nextInput(timeout milliseconds: Int) -> TerminalInput? {
         if tinbox_take_signal() != 0 { return .hangUp }
+        if tinbox_take_suspend() != 0 { return .suspend }
         let window = tinbox_stdscr()
         wtimeout(window, Int32(milliseconds))
         var character: wint_t = 0
         let result = wget_wch(window, &character)
         if tinbox_take_signal() != 0 { return .hangUp }
+        if tinbox_take_suspend() != 0 { return .suspend }
         if result == tinbox_err() { return Self.terminalIsGone() ? .hangUp : nil }
         if result == tinbox_key_code_yes() { return functionKey(Int32(bitPattern: character)) }
         return .key(Self.key(for: character))
@@ -295,6 +323,10 @@ public final class CursesTerminal: Terminal {
             return .resize(size)
         case tinbox_key_mouse():
             return mouse()
+        case tinbox_key_focus_in():
+            return .focus(true)
+        case tinbox_key_focus_out():
+            return .focus(false)
         case KEY_UP: return .key(.up)
         case KEY_DOWN: return .key(.down)
         case KEY_LEFT: return .key(.left)

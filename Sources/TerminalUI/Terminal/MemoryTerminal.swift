@@ -32,4 +32,10 @@ public final class MemoryTerminal: Terminal {
     public func shutdown() {
         isShutDown = true
     }
+
+    public private(set) var suspensions = 0
+
+    public func suspend() {
+        suspensions += 1
+    }
 }

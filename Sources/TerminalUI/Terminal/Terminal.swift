@@ -40,6 +40,10 @@ public enum TerminalInput: Equatable, Sendable {
     case resize(Size)
     /// SIGTERM, SIGHUP or SIGINT arrived: leave cleanly.
     case hangUp
+    /// Ctrl-Z (SIGTSTP): the loop tells in-app messaging, then calls `suspend()`.
+    case suspend
+    /// The terminal window gained (true) or lost focus (xterm focus reporting).
+    case focus(Bool)
 }
 
 /// The one thing that talks to the user's terminal. The curses backend is the only code that
@@ -52,4 +56,7 @@ public protocol Terminal: AnyObject {
     func nextInput(timeout milliseconds: Int) -> TerminalInput?
     /// Gives the terminal back to the shell (idempotent).
     func shutdown()
+    /// Gives the terminal back and stops the process until SIGCONT, then takes it again; the next
+    /// `draw` repaints every cell.
+    func suspend()
 }

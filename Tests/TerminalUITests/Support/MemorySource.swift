@@ -108,6 +108,11 @@ final class MemorySource: ReaderDataSource {
         matching(query).firstIndex { $0.key == key }
     }
 
+    func entry(named name: String) throws -> InboxEntry? {
+        let found = entries.filter { $0.key.id == name || "\($0.key.producer)/\($0.key.id)" == name }
+        return found.count == 1 ? found[0] : nil
+    }
+
     func openInBrowser(_ url: String) -> Bool {
         guard browserAvailable else { return false }
         browsed.append(url)

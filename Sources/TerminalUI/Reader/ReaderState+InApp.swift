@@ -1,0 +1,220 @@
+import Foundation
+import InAppEngine
+import InboxCore
+
+/// `tinbox preview`'s list of campaigns: any of them shows now, as a test send.
+public struct PreviewPicker: Equatable, Sendable {
+    public var entries: [PreviewEntry] = []
+    public var selected = 0
+    /// The file's decoding error, while the last change does not decode.
+    public var error: String?
+    public var isOpen = true
+
+    public init(entries: [PreviewEntry] = [], error: String? = nil) {
+        self.entries = entries
+        self.error = error
+    }
+}
+
+/// The reader's routes for `navigate` actions (issue 6, point 4).
+public enum ReaderRoute: Equatable, Sendable {
+    case inbox(StateFilter)
+    case message(id: String)
+    case help
+
+    /// `inbox`, `inbox/unread`, `inbox/read`, `inbox/deleted`, `message/<id>`, `help`; a leading
+    /// slash is stripped; anything else is nil.
+    public init?(_ text: String) {
+        let route = text.hasPrefix("/") ? String(text.dropFirst()) : text
+        switch route {
+        case "inbox": self = .inbox(.all)
+        case "inbox/unread": self = .inbox(.unread)
+        case "inbox/read": self = .inbox(.read)
+        case "inbox/deleted": self = .inbox(.deleted)
+        case "help": self = .help
+        default:
+            let id = route.dropFirst("message/".count)
+            guard route.hasPrefix("message/"), !id.isEmpty, !id.contains("/") else { return nil }
+            self = .message(id: String(id))
+        }
+    }
+}
+
+extension ReaderState {
+    /// Applies what in-app messaging says.
+    mutating func apply(_ update: InAppUpdate) -> [ReaderEffect] {
+        switch update {
+        case .present(let message):
+            shown = message
+            frameTime = message.shownAt
+        case .remove(let messageID):
+            if shown?.presentation.messageID == messageID { shown = nil }
+        case .log(let lines):
+            decisionLog += lines
+            if decisionLog.count > decisionLogLimit { decisionLog.removeFirst(decisionLog.count - decisionLogLimit) }
+        case .navigate(let text):
+            return navigate(to: text)
+        case .askNotifications:
+            askingNotifications = true
+        case .previewCampaigns(let entries, let error):
+            var picker = preview ?? PreviewPicker()
+            picker.entries = entries
+            picker.error = error
+            picker.selected = max(0, min(picker.selected, entries.count - 1))
+            preview = picker
+        }
+        return []
+    }
+
+    private mutating func navigate(to text: String) -> [ReaderEffect] {
+        guard let route = ReaderRoute(text) else {
+            let line = "[tinbox-iam] navigate: unknown route \(TerminalText.sanitize(text)), nothing opened"
+            _ = apply(.log([line]))
+            status = StatusMessage(text: "Unknown route: \(TerminalText.sanitize(text))", link: nil)
+            return []
+        }
+        switch route {
+        case .inbox(let filter):
+            mode = .list
+            if !search.isEmpty { setSearch("") }
+            if filter != tab { switchTab(to: filter) }
+        case .help:
+            overlay = .help
+        case .message(let id):
+            return [.find(id: id)]
+        }
+        return []
+    }
+
+    /// `navigate` to `message/<id>`: opens it like Enter does.
+    mutating func found(_ entry: InboxEntry?, id: String) -> [ReaderEffect] {
+        guard var entry else {
+            status = StatusMessage(text: "No message \(TerminalText.sanitize(id))", link: nil)
+            return []
+        }
+        if entry.state == .unread { entry.state = .read }
+        mode = .detail(Detail(entry: entry, scroll: 0, button: entry.message.buttons.isEmpty ? nil : 0))
+        return entry.state == .deleted ? [] : [.open(entry.key)]
+    }
+
+    // MARK: keys
+
+    /// Keys for in-app messaging, taken before the list's; nil when the key is not theirs.
+    mutating func handleInApp(_ key: Key) -> [ReaderEffect]? {
+        if askingNotifications {
+            switch key {
+            case .character("y"), .character("Y"):
+                askingNotifications = false
+                return [.inApp(.notifications(allowed: true))]
+            case .character("n"), .character("N"), .escape:
+                askingNotifications = false
+                return [.inApp(.notifications(allowed: false))]
+            default:
+                return []
+            }
+        }
+        if let shown, let effects = handle(key, on: shown) { return effects }
+        if command != nil { return handleCommand(key) }
+        if isEditingSearch { return nil }
+        if let picker = preview, picker.isOpen, shown == nil, overlay == nil, let effects = handle(key, in: picker) {
+            return effects
+        }
+        switch key {
+        case .character(":"):
+            command = ""
+            return []
+        case .character("L"):
+            showsLog.toggle()
+            return []
+        case .character("p") where preview != nil:
+            preview?.isOpen.toggle()
+            return []
+        case .escape where showsLog:
+            showsLog = false
+            return []
+        default:
+            return nil
+        }
+    }
+
+    /// CLI.md: in an overlay `Tab`/arrows choose a button, `Enter` taps it, `Esc`/`x` close. A
+    /// slide-up leaves the other keys to the reader beneath it; a modal or full screen keeps them.
+    private mutating func handle(_ key: Key, on message: ShownMessage) -> [ReaderEffect]? {
+        var message = message
+        let buttons = message.presentation.buttons
+        switch key {
+        case .tab, .right, .character("l"):
+            if !buttons.isEmpty { message.button = ((message.button ?? -1) + 1) % buttons.count }
+        case .backTab, .left, .character("h"):
+            if !buttons.isEmpty { message.button = ((message.button ?? 0) + buttons.count - 1) % buttons.count }
+        case .enter:
+            let id = message.button.flatMap { $0 < buttons.count ? buttons[$0].id : nil }
+            return [.inApp(.tap(buttonID: id))]
+        case .escape, .character("x"):
+            return [.inApp(.close)]
+        case .control("c"):
+            isQuitting = true
+            return [.quit]
+        default:
+            return message.presentation.campaign.message?.kind == .slideup ? nil : []
+        }
+        shown = message
+        return []
+    }
+
+    private mutating func handleCommand(_ key: Key) -> [ReaderEffect] {
+        let text = command ?? ""
+        switch key {
+        case .escape:
+            command = nil
+        case .enter:
+            command = nil
+            let line = text.trimmingCharacters(in: .whitespaces)
+            return line.isEmpty ? [] : [.inApp(.command(line))]
+        case .backspace:
+            if text.isEmpty { command = nil } else { command = String(text.dropLast()) }
+        case .character(let character):
+            let clean = TerminalText.sanitize(String(character))
+            if !clean.isEmpty, text.count < 200 { command = text + clean }
+        case .control("c"):
+            isQuitting = true
+            return [.quit]
+        default: break
+        }
+        return []
+    }
+
+    private mutating func handle(_ key: Key, in picker: PreviewPicker) -> [ReaderEffect]? {
+        var picker = picker
+        switch key {
+        case .character("j"), .down: picker.selected = min(picker.selected + 1, max(0, picker.entries.count - 1))
+        case .character("k"), .up: picker.selected = max(0, picker.selected - 1)
+        case .enter:
+            guard picker.selected < picker.entries.count else { return [] }
+            return [.inApp(.preview(campaignID: picker.entries[picker.selected].id))]
+        case .escape, .character("p"): picker.isOpen = false
+        default: return nil
+        }
+        preview = picker
+        return []
+    }
+
+    // MARK: mouse
+
+    /// A click on the message: a button taps it, the close glyph closes, the card's surface taps
+    /// the surface, outside a modal card is `clickOutside`. Nil leaves the click to the reader.
+    mutating func handleInApp(_ event: MouseEvent) -> [ReaderEffect]? {
+        guard let shown else { return nil }
+        guard event.action == .press else { return shown.isSlideUp ? nil : [] }
+        switch OverlayView.hit(shown, size: size, row: event.row, column: event.column) {
+        case .button(let id): return [.inApp(.tap(buttonID: id))]
+        case .close: return [.inApp(.close)]
+        case .surface: return [.inApp(.tap(buttonID: nil))]
+        case .outside: return shown.isSlideUp ? nil : [.inApp(.clickOutside)]
+        }
+    }
+}
+
+extension ShownMessage {
+    var isSlideUp: Bool { presentation.campaign.message?.kind == .slideup }
+}

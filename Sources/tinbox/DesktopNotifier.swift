@@ -1,0 +1,66 @@
+import Foundation
+import InboxStore
+
+/// Desktop notifications for new inbox messages (issue 6, point 4: `requestPushPermission`).
+/// The answer is remembered in the store; when allowed, a refresh that brings new messages is
+/// announced with the terminal's notification sequence where the terminal has one, and with
+/// `notify-send` when it is installed.
+final class DesktopNotifier {
+    private let store: Store
+    private let environment: [String: String]
+    static let settingKey = "notifications.allowed"
+
+    init(store: Store, environment: [String: String]) {
+        self.store = store
+        self.environment = environment
+    }
+
+    /// nil until the user answered (or the config said "on"/"off").
+    var isAllowed: Bool? {
+        get {
+            switch try? store.setting(Self.settingKey) {
+            case "yes"?: return true
+            case "no"?: return false
+            default: return nil
+            }
+        }
+        set { try? store.setSetting(Self.settingKey, newValue.map { $0 ? "yes" : "no" }) }
+    }
+
+    /// The escape sequence that raises a desktop notification in this terminal, if it has one:
+    /// OSC 777 (foot, urxvt, Ghostty, WezTerm) or OSC 9 (iTerm2, kitty, Windows Terminal).
+    func terminalSequence(title: String, body: String) -> String? {
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        let clean = { (text: String) in String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != ";" }) }
+        if term.hasPrefix("foot") || term.contains("rxvt") || program == "ghostty" || program == "WezTerm" {
+            return "\u{1B}]777;notify;\(clean(title));\(clean(body))\u{1B}\\"
+        }
+        if program == "iTerm.app" || term == "xterm-kitty" || environment["WT_SESSION"] != nil {
+            return "\u{1B}]9;\(clean(title)): \(clean(body))\u{1B}\\"
+        }
+        return nil
+    }
+
+    /// Announces `count` new messages when the user allowed it. Returns whether anything was sent.
+    @discardableResult
+    func announce(newMessages count: Int) -> Bool {
+        guard count > 0, isAllowed == true else { return false }
+        let body = count == 1 ? "1 new message" : "\(count) new messages"
+        var sent = false
+        if let sequence = terminalSequence(title: "tinbox", body: body) {
+            FileHandle.standardOutput.write(Data(sequence.utf8))
+            sent = true
+        }
+        if let program = ReaderBrowser.find("notify-send", path: environment["PATH"]) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = ["tinbox", body]
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            sent = (try? process.run()) != nil || sent
+        }
+        return sent
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import InAppEngine
+import InAppSync
+import InboxCore
+import InboxStore
+import Synchronization
+import TerminalUI
+
+/// In-app messaging inside the reader (issue 6): the engine's runtime, with the reader as its
+/// host. Everything runs on the reader's thread; network answers wait in the runtime's mailbox
+/// until `pump`.
+final class ReaderMessaging: ReaderInAppDriver, InAppHost {
+    private let app: AppContext
+    private let runtime: InAppRuntime
+    private let reduceMotion: Bool
+    private let browser: ReaderBrowser
+    private let notifier: DesktopNotifier
+    private var customer: String?
+    private var language: String
+    /// Events for the reader, gathered while the runtime runs an input.
+    private var outbox: [ReaderEvent] = []
+    private var userIsBusy = false
+    /// Network work under way: the reader then wakes often to take the answers.
+    private let inFlight = WorkCounter()
+
+    init(app: AppContext, size: Size, reduceMotion: Bool, browser: ReaderBrowser, notifier: DesktopNotifier) throws {
+        self.app = app
+        self.reduceMotion = reduceMotion
+        self.browser = browser
+        self.notifier = notifier
+        customer = app.customer
+        language = app.language
+        let inFlight = inFlight
+        runtime = InAppRuntime(
+            client: InAppClient(source: app.campaigns), store: try app.inAppStore(), clock: app.clock,
+            configuration: InAppPresenter.Configuration(
+                language: app.language, reduceMotion: reduceMotion, columns: size.columns, rows: size.rows),
+            runInBackground: { work in inFlight.run(work) })
+        runtime.host = self
+        runtime.onLog = { [unowned self] line in outbox.append(.inApp(.log([TerminalText.sanitize(line)]))) }
+        runtime.onReport = { [unowned self] report in self.report(report) }
+    }
+
+    /// Starts messaging for the configured customer; without one, says how to name one.
+    func start() -> [ReaderEvent] {
+        guard let customer else {
+            return [.inApp(.log(["[tinbox-iam] messaging not started: no customer (:customer ID, or --customer)"]))]
+        }
+        return begin(customer: customer, language: language)
+    }
+
+    // MARK: ReaderInAppDriver
+
+    func perform(_ request: InAppRequest, userIsBusy: Bool) -> [ReaderEvent] {
+        self.userIsBusy = userIsBusy
+        switch request {
+        case .presented: runtime.presented()
+        case .tap(let buttonID): runtime.tap(buttonID: buttonID)
+        case .close: runtime.close()
+        case .clickOutside: runtime.clickOutside()
+        case .command(let line): return console(line)
+        case .resize(let size): runtime.resize(columns: size.columns, rows: size.rows)
+        case .background: runtime.background()
+        case .foreground: runtime.foreground()
+        case .preview: break
+        case .newMessages(let count): notifier.announce(newMessages: count)
+        case .notifications(let allowed):
+            notifier.isAllowed = allowed
+            outbox.append(.notice(allowed ? "Desktop notifications on" : "No desktop notifications"))
+        }
+        return takeOutbox()
+    }
+
+    func pump(userIsBusy: Bool) -> [ReaderEvent] {
+        self.userIsBusy = userIsBusy
+        runtime.pump()
+        return takeOutbox()
+    }
+
+    func millisecondsUntilDue() -> Int? {
+        let network = inFlight.isBusy ? 20 : nil
+        guard let due = runtime.nextDeadline() else { return network }
+        let timer = max(0, Int(((due - app.clock.uptime) * 1000).rounded(.up)))
+        return min(timer, network ?? timer)
+    }
+
+    func stop() { runtime.stop() }
+
+    // MARK: InAppHost
+
+    /// Issue 6, point 2: `later` while the user types or answers a question.
+    func shouldDisplay(_ campaign: Campaign) -> HostDecision { userIsBusy ? .later : .show }
+
+    func present(_ presentation: Presentation) {
+        let message = presentation.campaign.message
+        outbox.append(
+            .inApp(
+                .present(
+                    ShownMessage(
+                        presentation: presentation, imageFailed: message?.imageURL != nil,
+                        iconFailed: message?.iconURL != nil, shownAt: app.clock.now, reduceMotion: reduceMotion))))
+    }
+
+    func remove(messageID: String) { outbox.append(.inApp(.remove(messageID: messageID))) }
+
+    // MARK: actions
+
+    /// B.11 in a terminal (issue 6, point 4).
+    private func report(_ report: PresenterReport) {
+        switch report {
+        case .selected(let id):
+            outbox.append(.inApp(.log(["[tinbox-iam] host: didSelect campaign \(TerminalText.sanitize(id))"])))
+        case .action(let id, let action):
+            run(action, of: id)
+        default:
+            break
+        }
+    }
+
+    private func run(_ action: InAppAction, of id: String) {
+        switch action {
+        case .dismiss:
+            break
+        case .openURL(let url, let external):
+            guard let safe = SafeLink.validated(url) else {
+                outbox.append(.notice("Not opened: the action's link is not a plain http(s) URL"))
+                return
+            }
+            if external, browser.open(safe) {
+                outbox.append(.notice(TerminalText.truncate("Opened " + safe, toWidth: 200)))
+            } else {
+                outbox.append(.showLink(safe))
+            }
+        case .navigate(let route, _):
+            outbox.append(.inApp(.navigate(route)))
+        case .requestPushPermission:
+            if let allowed = notifier.isAllowed {
+                outbox.append(.notice(allowed ? "Desktop notifications are on" : "Desktop notifications are off"))
+            } else {
+                outbox.append(.inApp(.askNotifications))
+            }
+        case .unsupported(let type):
+            outbox.append(
+                .inApp(
+                    .log([
+                        "[tinbox-iam] campaign \(TerminalText.sanitize(id)): action \(TerminalText.sanitize(type)) is not supported here; the message stays open"
+                    ])))
+        }
+    }
+
+    // MARK: console
+
+    /// Issue 6, point 6: `:event NAME k=v…`, `:purchase …`, `:customer ID`, `:lang CODE`, `:session`.
+    private func console(_ line: String) -> [ReaderEvent] {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let verb = words.first else { return [] }
+        let rest = Array(words.dropFirst())
+        do {
+            switch verb {
+            case "event":
+                let (name, properties) = try InAppCommands.eventArguments(rest)
+                try send(event: name, properties: properties)
+            case "purchase":
+                try send(event: HeadlessEvaluation.purchaseEvent, properties: try InAppCommands.purchaseProperties(rest))
+            case "customer":
+                guard rest.count == 1 else { throw UsageError("usage: :customer ID") }
+                customer = rest[0]
+                return begin(customer: rest[0], language: language)
+            case "lang":
+                guard rest.count == 1 else { throw UsageError("usage: :lang CODE") }
+                language = rest[0]
+                return restart()
+            case "session":
+                guard rest.isEmpty else { throw UsageError("usage: :session") }
+                return restart()
+            default:
+                let known = ["event", "purchase", "customer", "lang", "session"]
+                let near = Suggestion.nearest(to: verb, in: known).map { ". Did you mean :\($0)?" } ?? ""
+                return [.notice("Unknown command :\(TerminalText.sanitize(verb))\(near)")]
+            }
+        } catch {
+            return takeOutbox() + [.notice(TerminalText.sanitize("\(error)"))]
+        }
+        return takeOutbox()
+    }
+
+    /// The event goes to the durable queue first, then to the engine; it is sent in the background.
+    private func send(event name: String, properties: [String: JSONValue]) throws {
+        guard let customer else { throw UsageError("no customer: start messaging with :customer ID") }
+        let queue = CustomerEventQueue(app: app, customer: customer)
+        try queue.enqueue(name: name, properties: properties)
+        let directory = app.dataDirectory
+        let source = app.campaigns
+        inFlight.run { _ = try? CustomerEventQueue.flush(directory: directory, campaigns: source) }
+        runtime.event(name, properties: properties)
+        outbox.append(.notice("Sent \(TerminalText.sanitize(name))"))
+    }
+
+    private func begin(customer: String, language: String) -> [ReaderEvent] {
+        do {
+            try runtime.start(customer: customer, language: language)
+        } catch {
+            return [.notice(TerminalText.sanitize("in-app messaging did not start: \(error)"))]
+        }
+        return takeOutbox()
+    }
+
+    /// A new session (and a new sync, in the language now chosen).
+    private func restart() -> [ReaderEvent] {
+        guard let customer else { return [.notice("No customer: start messaging with :customer ID")] }
+        runtime.stop()
+        return takeOutbox() + begin(customer: customer, language: language)
+    }
+
+    private func takeOutbox() -> [ReaderEvent] {
+        defer { outbox.removeAll() }
+        return outbox
+    }
+}
+
+/// Work running off the reader's thread; while any runs, the reader wakes often for its answer.
+final class WorkCounter: Sendable {
+    private let count = Mutex(0)
+
+    var isBusy: Bool { count.withLock { $0 > 0 } }
+
+    func run(_ work: @escaping @Sendable () -> Void) {
+        count.withLock { $0 += 1 }
+        DispatchQueue.global().async {
+            work()
+            self.count.withLock { $0 -= 1 }
+        }
+    }
+}
