@@ -10,14 +10,20 @@ final class DesktopNotifier {
     private let environment: [String: String]
     static let settingKey = "notifications.allowed"
 
-    init(store: Store, environment: [String: String]) {
+    /// The config's `notifications`: "ask" (the default), "on" or "off".
+    private let configured: String
+
+    init(store: Store, environment: [String: String], configured: String) {
         self.store = store
         self.environment = environment
+        self.configured = configured
     }
 
-    /// nil until the user answered (or the config said "on"/"off").
+    /// nil until the user answered; the config's "on" or "off" answers for them.
     var isAllowed: Bool? {
         get {
+            if configured == "on" { return true }
+            if configured == "off" { return false }
             switch try? store.setting(Self.settingKey) {
             case "yes"?: return true
             case "no"?: return false

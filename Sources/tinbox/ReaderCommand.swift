@@ -4,9 +4,22 @@ import InboxStore
 import InboxSync
 import TerminalUI
 
-/// `tinbox` with no command: the interactive reader.
+/// `tinbox` with no command: the interactive reader, with in-app messaging.
 enum ReaderCommand {
+    /// What a reader run hands to its in-app driver.
+    struct Setup {
+        let context: AppContext
+        let size: Size
+        let reduceMotion: Bool
+        let actions: ReaderActions
+    }
+
     static func run(_ context: () throws -> AppContext) throws {
+        try run(context) { try ReaderMessaging(setup: $0) }
+    }
+
+    /// The reader over the inbox, with `inApp` for in-app messaging (`tinbox preview` passes its own).
+    static func run(_ context: () throws -> AppContext, inApp: (Setup) throws -> ReaderInAppDriver) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure(
                 "the reader needs a terminal on standard input and output; in scripts and pipes use `tinbox list`")
@@ -20,19 +33,21 @@ enum ReaderCommand {
         let worker = SyncWorker(producers: context.producers) {
             Inbox(store: try Store(directory: directory), clock: clock)
         }
-        let source = ReaderInboxSource(
-            inbox: inbox, worker: worker, browser: ReaderBrowser(environment: ProcessInfo.processInfo.environment))
+        let environment = ProcessInfo.processInfo.environment
+        let browser = ReaderBrowser(environment: environment)
+        let source = ReaderInboxSource(inbox: inbox, worker: worker, browser: browser)
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
-                mouse: context.config.mouse, theme: context.config.theme,
-                environment: ProcessInfo.processInfo.environment))
+                mouse: context.config.mouse, theme: context.config.theme, environment: environment))
         defer { terminal.shutdown() }
-        let environment = ProcessInfo.processInfo.environment
-        let messaging = try ReaderMessaging(
-            app: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
-            browser: ReaderBrowser(environment: environment),
-            notifier: DesktopNotifier(store: inbox.store, environment: environment))
-        ReaderLoop(terminal: terminal, source: source, inApp: messaging, refreshAtStart: !context.options.noRefresh).run()
+        let setup = Setup(
+            context: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
+            actions: ReaderActions(
+                browser: browser,
+                notifier: DesktopNotifier(
+                    store: inbox.store, environment: environment, configured: context.config.notifications)))
+        let driver = try inApp(setup)
+        ReaderLoop(terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh).run()
     }
 
     /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.

@@ -12,9 +12,8 @@ import TerminalUI
 final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     private let app: AppContext
     private let runtime: InAppRuntime
-    private let reduceMotion: Bool
-    private let browser: ReaderBrowser
-    private let notifier: DesktopNotifier
+    private let artwork: OverlayArtwork
+    private let actions: ReaderActions
     private var customer: String?
     private var language: String
     /// Events for the reader, gathered while the runtime runs an input.
@@ -23,11 +22,21 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     /// Network work under way: the reader then wakes often to take the answers.
     private let inFlight = WorkCounter()
 
-    init(app: AppContext, size: Size, reduceMotion: Bool, browser: ReaderBrowser, notifier: DesktopNotifier) throws {
+    init(setup: ReaderCommand.Setup) throws {
+        let app = setup.context
+        let size = setup.size
+        let reduceMotion = setup.reduceMotion
         self.app = app
-        self.reduceMotion = reduceMotion
-        self.browser = browser
-        self.notifier = notifier
+        actions = setup.actions
+        let store = try app.inAppStore()
+        let client = InAppClient(source: app.campaigns)
+        artwork = OverlayArtwork(
+            bytes: { reference in
+                if let cached = try? store.artwork(url: reference.key) { return cached }
+                // Only a local file is read here; remote pictures come from the prefetch's cache.
+                guard case .local = reference.kind, case .success(let data) = client.artwork(reference) else { return nil }
+                return data
+            }, reduceMotion: reduceMotion)
         customer = app.customer
         language = app.language
         let inFlight = inFlight
@@ -63,10 +72,8 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         case .background: runtime.background()
         case .foreground: runtime.foreground()
         case .preview: break
-        case .newMessages(let count): notifier.announce(newMessages: count)
-        case .notifications(let allowed):
-            notifier.isAllowed = allowed
-            outbox.append(.notice(allowed ? "Desktop notifications on" : "No desktop notifications"))
+        case .newMessages(let count): actions.notifier.announce(newMessages: count)
+        case .notifications(let allowed): outbox += actions.answer(allowed: allowed)
         }
         return takeOutbox()
     }
@@ -92,13 +99,7 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     func shouldDisplay(_ campaign: Campaign) -> HostDecision { userIsBusy ? .later : .show }
 
     func present(_ presentation: Presentation) {
-        let message = presentation.campaign.message
-        outbox.append(
-            .inApp(
-                .present(
-                    ShownMessage(
-                        presentation: presentation, imageFailed: message?.imageURL != nil,
-                        iconFailed: message?.iconURL != nil, shownAt: app.clock.now, reduceMotion: reduceMotion))))
+        outbox.append(.inApp(.present(artwork.shown(presentation, at: app.clock.now))))
     }
 
     func remove(messageID: String) { outbox.append(.inApp(.remove(messageID: messageID))) }
@@ -111,40 +112,9 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         case .selected(let id):
             outbox.append(.inApp(.log(["[tinbox-iam] host: didSelect campaign \(TerminalText.sanitize(id))"])))
         case .action(let id, let action):
-            run(action, of: id)
+            outbox += actions.run(action, of: id)
         default:
             break
-        }
-    }
-
-    private func run(_ action: InAppAction, of id: String) {
-        switch action {
-        case .dismiss:
-            break
-        case .openURL(let url, let external):
-            guard let safe = SafeLink.validated(url) else {
-                outbox.append(.notice("Not opened: the action's link is not a plain http(s) URL"))
-                return
-            }
-            if external, browser.open(safe) {
-                outbox.append(.notice(TerminalText.truncate("Opened " + safe, toWidth: 200)))
-            } else {
-                outbox.append(.showLink(safe))
-            }
-        case .navigate(let route, _):
-            outbox.append(.inApp(.navigate(route)))
-        case .requestPushPermission:
-            if let allowed = notifier.isAllowed {
-                outbox.append(.notice(allowed ? "Desktop notifications are on" : "Desktop notifications are off"))
-            } else {
-                outbox.append(.inApp(.askNotifications))
-            }
-        case .unsupported(let type):
-            outbox.append(
-                .inApp(
-                    .log([
-                        "[tinbox-iam] campaign \(TerminalText.sanitize(id)): action \(TerminalText.sanitize(type)) is not supported here; the message stays open"
-                    ])))
         }
     }
 

@@ -15,6 +15,7 @@ enum Main {
         "event": InAppCommands.event,
         "purchase": InAppCommands.purchase,
         "explain": InAppCommands.explain,
+        "preview": PreviewCommand.run,
     ]
 
     static func run() -> Int32 {

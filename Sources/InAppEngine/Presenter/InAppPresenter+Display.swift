@@ -161,23 +161,11 @@ extension InAppPresenter {
     }
 
     mutating func present(_ offer: Offer) {
-        let campaign = offer.campaign
-        let message = campaign.message
-        let values = placeholderValues
-        let resolve = { (text: String?) in text.map { Personalization.resolve($0, values: values) } }
-        var buttons = message?.buttons ?? []
-        for index in buttons.indices {
-            buttons[index].text = Personalization.resolve(buttons[index].text, values: values)
-        }
-        let presentation = Presentation(
-            campaign: campaign, header: resolve(message?.header), body: resolve(message?.body), buttons: buttons,
-            language: session.language, isRightToLeft: Self.rightToLeftLanguages.contains(session.language))
+        let presentation = Presentation(offer.campaign, values: placeholderValues, language: session.language)
         session.slot = .presenting(presentation, offer)
         effects.append(.present(presentation))
     }
 
-    /// B.17: these languages mirror the overlay.
-    static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur"]
 
     /// B.10: the impression, the repeat rule and the auto-dismiss timer start when the entrance ends.
     mutating func endEntrance() {

@@ -115,4 +115,24 @@ public struct Presentation: Sendable, Equatable {
     public var language: String
     /// ar, he, fa, ur mirror the overlay (alignment, close glyph, button order).
     public var isRightToLeft: Bool
+
+    /// B.17: these languages mirror the overlay.
+    public static let rightToLeftLanguages: Set<String> = ["ar", "he", "fa", "ur"]
+
+    /// The campaign's message with its placeholders resolved from `values` and the unresolved
+    /// ones removed (B.12), in `language`.
+    public init(_ campaign: Campaign, values: [String: String], language: String) {
+        let message = campaign.message
+        let resolve = { (text: String?) in text.map { Personalization.resolve($0, values: values) } }
+        var buttons = message?.buttons ?? []
+        for index in buttons.indices {
+            buttons[index].text = Personalization.resolve(buttons[index].text, values: values)
+        }
+        self.campaign = campaign
+        header = resolve(message?.header)
+        body = resolve(message?.body)
+        self.buttons = buttons
+        self.language = language
+        isRightToLeft = Self.rightToLeftLanguages.contains(language)
+    }
 }

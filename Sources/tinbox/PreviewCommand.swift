@@ -1,0 +1,220 @@
+import Foundation
+import InAppEngine
+import InAppSync
+import InboxCore
+import TerminalUI
+
+/// `tinbox preview FILE [--id ID]` (CLI.md, issue 6 point 7): the reader with the campaigns of
+/// FILE and a picker that shows any of them now as a test send.
+enum PreviewCommand {
+    static func run(_ words: [String], context: () throws -> AppContext) throws {
+        let parsed = try CommandWords(words, command: "preview", valued: ["--id"])
+        guard parsed.positional.count == 1, let path = parsed.positional.first else {
+            throw UsageError("preview needs one campaigns file: tinbox preview FILE [--id ID]")
+        }
+        let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw CommandFailure("cannot read \(path): no such readable file")
+        }
+        let first = PreviewDocument.load(file)
+        if let id = parsed.values["--id"], let document = first.document,
+            !document.campaigns.contains(where: { $0.id == id })
+        {
+            throw UsageError.unknown("campaign id", id, candidates: document.campaigns.map(\.id))
+        }
+        try ReaderCommand.run(context) { setup in
+            PreviewMessaging(file: file, first: first, initialID: parsed.values["--id"], setup: setup)
+        }
+    }
+}
+
+/// The campaigns file as last read: the document, or the error that kept the previous one.
+struct PreviewDocument {
+    var document: CampaignDocument?
+    var error: String?
+    /// What identifies the file's version: its modification time and size.
+    var stamp: String
+
+    static func load(_ file: URL) -> PreviewDocument {
+        let stamp = Self.stamp(file)
+        guard let data = try? Data(contentsOf: file) else {
+            return PreviewDocument(error: "\(file.lastPathComponent): cannot be read", stamp: stamp)
+        }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let at = JSONLocation(error: error, in: data)
+            return PreviewDocument(
+                error: "\(file.lastPathComponent):\(at.line):\(at.column): \(at.problem)", stamp: stamp)
+        }
+        do {
+            let document = try CampaignDocument.decode(data, documentBase: file.deletingLastPathComponent())
+            return PreviewDocument(document: document, stamp: stamp)
+        } catch {
+            return PreviewDocument(error: "\(file.lastPathComponent): \(error)", stamp: stamp)
+        }
+    }
+
+    static func stamp(_ file: URL) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(date)/\(attributes?[.size] as? Int ?? -1)"
+    }
+}
+
+/// The preview's in-app side: no engine session, no analytics. A chosen campaign is shown at
+/// once as a test send (B.16: displays, reports nothing); its buttons run their actions.
+final class PreviewMessaging: ReaderInAppDriver {
+    private let file: URL
+    private var current: PreviewDocument
+    private var campaigns: [Campaign] = []
+    private let initialID: String?
+    private let setup: ReaderCommand.Setup
+    private let artwork: OverlayArtwork
+    private var shownID: String?
+    private var lastCheck = Date.distantPast
+    /// How often the file is looked at for changes.
+    static let pollSeconds = 0.5
+
+    init(file: URL, first: PreviewDocument, initialID: String?, setup: ReaderCommand.Setup) {
+        self.file = file
+        current = first
+        self.initialID = initialID
+        self.setup = setup
+        let client = InAppClient(source: .file(file))
+        artwork = OverlayArtwork(
+            bytes: { reference in if case .success(let data) = client.artwork(reference) { data } else { nil } },
+            reduceMotion: setup.reduceMotion)
+        campaigns = first.document?.campaigns ?? []
+    }
+
+    func start() -> [ReaderEvent] {
+        var events = [pickerEvent()] + problemsLog()
+        if let initialID { events += show(initialID) }
+        return events
+    }
+
+    func perform(_ request: InAppRequest, userIsBusy: Bool) -> [ReaderEvent] {
+        switch request {
+        case .preview(let id): return show(id)
+        case .presented:
+            guard let shownID else { return [] }
+            return [.inApp(.log(["[tinbox-iam] preview: showing campaign \(TerminalText.sanitize(shownID)) (test send)"]))]
+        case .tap(let buttonID): return tap(buttonID)
+        case .close: return close("close")
+        case .clickOutside:
+            guard let campaign = shownCampaign, campaign.message?.dismissOnScrimTap == true else { return [] }
+            return close("scrim")
+        case .command:
+            return [.notice("The console is for the reader; pick a campaign here (p shows the list)")]
+        case .notifications(let allowed): return setup.actions.answer(allowed: allowed)
+        case .newMessages(let count):
+            setup.actions.notifier.announce(newMessages: count)
+            return []
+        case .resize, .background, .foreground: return []
+        }
+    }
+
+    /// Looks at the file twice a second; a change is read again, and a version that does not
+    /// decode is shown as an error while the last good campaigns stay.
+    func pump(userIsBusy: Bool) -> [ReaderEvent] {
+        let now = Date()
+        guard now.timeIntervalSince(lastCheck) >= Self.pollSeconds else { return [] }
+        lastCheck = now
+        guard PreviewDocument.stamp(file) != current.stamp else { return [] }
+        let fresh = PreviewDocument.load(file)
+        current.stamp = fresh.stamp
+        current.error = fresh.error
+        var events: [ReaderEvent] = []
+        if let document = fresh.document {
+            current.document = document
+            campaigns = document.campaigns
+            events.append(.inApp(.log(["[tinbox-iam] preview: \(file.lastPathComponent) reloaded, \(campaigns.count) campaigns"])))
+            events += problemsLog()
+            // The message on screen shows its new version, or goes when its campaign went.
+            if let shownID {
+                events += campaigns.contains { $0.id == shownID } ? show(shownID) : close("reload")
+            }
+        }
+        return [pickerEvent()] + events
+    }
+
+    func millisecondsUntilDue() -> Int? { Int(Self.pollSeconds * 1000) }
+
+    func stop() {}
+
+    // MARK: steps
+
+    private var shownCampaign: Campaign? { campaigns.first { $0.id == shownID } }
+
+    private func pickerEvent() -> ReaderEvent {
+        let entries = campaigns.map { campaign in
+            let kind: String
+            switch campaign.message?.kind {
+            case .slideup?: kind = "slide-up"
+            case .modal?: kind = "modal"
+            case .fullscreen?: kind = "full screen"
+            case .unsupported(let name)?: kind = "unsupported \(name)"
+            case nil: kind = "no message"
+            }
+            let header = campaign.message?.header.map { " · " + $0 } ?? ""
+            return PreviewEntry(id: campaign.id, label: TerminalText.sanitize("\(campaign.id) · \(kind)\(header)"))
+        }
+        return .inApp(.previewCampaigns(entries, error: current.error))
+    }
+
+    private func problemsLog() -> [ReaderEvent] {
+        let problems = current.document?.problems ?? []
+        return problems.isEmpty ? [] : [.inApp(.log(problems.map { "[tinbox-iam] preview: " + TerminalText.sanitize($0) }))]
+    }
+
+    private func show(_ id: String) -> [ReaderEvent] {
+        guard var campaign = campaigns.first(where: { $0.id == id }) else {
+            return [.notice("No campaign \(TerminalText.sanitize(id)) in \(file.lastPathComponent)")]
+        }
+        guard let kind = campaign.message?.kind else {
+            return [.notice("Campaign \(TerminalText.sanitize(id)) has no usable message (L shows why)")]
+        }
+        if case .unsupported(let name) = kind {
+            return [.notice("Campaign \(TerminalText.sanitize(id)) has a message type this version cannot draw: \(TerminalText.sanitize(name))")]
+        }
+        campaign.isTest = true
+        var events: [ReaderEvent] = []
+        if let old = shownID { events.append(.inApp(.remove(messageID: old))) }
+        shownID = campaign.id
+        let values = PreviewMessaging.placeholders(beside: file, customer: setup.context.customer)
+        let presentation = Presentation(campaign, values: values, language: setup.context.language)
+        return events + [.inApp(.present(artwork.shown(presentation, at: Date())))]
+    }
+
+    private func tap(_ buttonID: String?) -> [ReaderEvent] {
+        guard let campaign = shownCampaign, let message = campaign.message else { return [] }
+        let action: InAppAction?
+        if let buttonID {
+            action = message.buttons.first { $0.id == buttonID }?.action
+        } else {
+            action = message.clickAction
+        }
+        guard let action else { return [] }
+        let line = "[tinbox-iam] preview: campaign \(TerminalText.sanitize(campaign.id)) \(buttonID.map { "button \(TerminalText.sanitize($0))" } ?? "surface") runs \(action.typeName) (test send: nothing reported)"
+        var events: [ReaderEvent] = [.inApp(.log([line]))] + setup.actions.run(action, of: campaign.id)
+        if action.closesMessage { events += close("action") }
+        return events
+    }
+
+    private func close(_ reason: String) -> [ReaderEvent] {
+        guard let shownID else { return [] }
+        self.shownID = nil
+        return [
+            .inApp(.remove(messageID: shownID)),
+            .inApp(.log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(shownID)) closed (\(reason))"])),
+        ]
+    }
+
+    /// The customer's values of `placeholders.json` beside the file, as the demo has.
+    static func placeholders(beside file: URL, customer: String?) -> [String: String] {
+        guard let customer, case .success(let values) = InAppClient(source: .file(file)).placeholders(customer: customer)
+        else { return [:] }
+        return values
+    }
+}
