@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine"], exclude: ["__Snapshots__"]),
         // Starts and reaps the programs the tests run, with every wait bounded (ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore", "TestSupport"]),

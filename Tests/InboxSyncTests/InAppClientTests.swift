@@ -3,6 +3,7 @@ import InAppEngine
 import InAppSync
 import InboxHTTP
 import InboxSync
+import TestSupport
 import Testing
 
 /// The in-app endpoints of PROTOCOL §2 against the real stub server on loopback.

@@ -5,6 +5,7 @@ import InboxCore
 import InboxHTTP
 import InboxStore
 import InboxSync
+import TestSupport
 import Testing
 
 /// The in-app runtime against a real store, a manual clock and the stub server: analytics are

@@ -2,6 +2,7 @@ import Foundation
 import InboxCore
 import InboxStore
 import InboxSync
+import TestSupport
 import Testing
 
 /// BEHAVIOR A.5-A.6 for the reader's refresh (`SyncWorker`): the gate decided at once, one

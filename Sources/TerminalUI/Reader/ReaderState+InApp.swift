@@ -44,7 +44,9 @@ extension ReaderState {
     /// Applies what in-app messaging says.
     mutating func apply(_ update: InAppUpdate) -> [ReaderEffect] {
         switch update {
-        case .present(let message):
+        case .present(var message):
+            // Like the detail view: the first button is chosen, so Enter presses it.
+            if message.button == nil, !message.presentation.buttons.isEmpty { message.button = 0 }
             shown = message
             frameTime = message.shownAt
         case .remove(let messageID):

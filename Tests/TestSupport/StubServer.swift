@@ -1,27 +1,26 @@
 import Foundation
-import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// One request as the stub server received it.
-struct RecordedRequest {
-    var method: String
-    var path: String
-    var query: [String: String]
-    var headers: [String: String]
-    var body: String
-    var json: Any?
+public struct RecordedRequest: @unchecked Sendable {
+    public var method: String
+    public var path: String
+    public var query: [String: String]
+    public var headers: [String: String]
+    public var body: String
+    public var json: Any?
 
-    var route: String { "\(method) \(path)" }
+    public var route: String { "\(method) \(path)" }
 
     /// The `eventId`s of an events request, in the order sent.
-    var eventIds: [String] {
+    public var eventIds: [String] {
         ((json as? [String: Any])?["events"] as? [[String: Any]] ?? []).compactMap { $0["eventId"] as? String }
     }
 
-    var statuses: [[String: String]] {
+    public var statuses: [[String: String]] {
         ((json as? [String: Any])?["statuses"] as? [[String: Any]] ?? []).map {
             ["id": $0["id"] as? String ?? "", "status": $0["status"] as? String ?? ""]
         }
@@ -31,14 +30,14 @@ struct RecordedRequest {
 /// The Python stub of `StubServer/stub_server.py`, started on a free loopback port for one test
 /// and stopped with it. It exits by itself when its standard input closes, so it never outlives
 /// the test process.
-final class StubServer: @unchecked Sendable {
-    let port: Int
+public final class StubServer: @unchecked Sendable {
+    public let port: Int
     private let process: ChildProcess
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("StubServer/stub_server.py")
+        .appendingPathComponent("InboxSyncTests/StubServer/stub_server.py")
 
-    init() throws {
+    public init() throws {
         let portFile = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-stub-\(UUID().uuidString)")
         process = try ChildProcess("python3", [Self.script.path, portFile.path], input: .pipe)
         let deadline = Date().addingTimeInterval(10)
@@ -57,9 +56,9 @@ final class StubServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    var base: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var base: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    func stop() {
+    public func stop() {
         try? process.input?.close()
         if process.isRunning {
             process.signal(SIGTERM)
@@ -70,16 +69,16 @@ final class StubServer: @unchecked Sendable {
     // MARK: control
 
     /// Replaces parts of the state: `feed`, `generate` (N made-up messages), `params`.
-    func setState(_ state: [String: Any]) throws {
+    public func setState(_ state: [String: Any]) throws {
         _ = try control("POST", "/__control/state", state)
     }
 
     /// Queues answers for one route ("POST /api/inbox/events"), used in order, then the default.
-    func script(_ route: String, _ responses: [[String: Any]]) throws {
+    public func script(_ route: String, _ responses: [[String: Any]]) throws {
         _ = try control("POST", "/__control/script", ["route": route, "responses": responses])
     }
 
-    func requests() throws -> [RecordedRequest] {
+    public func requests() throws -> [RecordedRequest] {
         let object = try control("GET", "/__control/requests", nil) as? [String: Any]
         return (object?["requests"] as? [[String: Any]] ?? []).map {
             RecordedRequest(
@@ -89,12 +88,12 @@ final class StubServer: @unchecked Sendable {
         }
     }
 
-    func requests(_ route: String) throws -> [RecordedRequest] {
+    public func requests(_ route: String) throws -> [RecordedRequest] {
         try requests().filter { $0.route == route }
     }
 
     /// Polls until `condition` holds for the recorded requests, at most `timeout` seconds.
-    func waitFor(timeout: Double = 10, _ condition: ([RecordedRequest]) -> Bool) throws {
+    public func waitFor(timeout: Double = 10, _ condition: ([RecordedRequest]) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(try requests()) { return }
@@ -127,7 +126,7 @@ final class StubServer: @unchecked Sendable {
     }
 }
 
-struct StubError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct StubError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,199 @@
+import Foundation
+import InAppEngine
+import InboxCore
+import TerminalUI
+import Testing
+
+/// The reader as in-app messaging's host (issue 6 points 2, 3, 4, 6), with a driver that
+/// records what it is asked and answers with the events a test gives it.
+final class FakeDriver: ReaderInAppDriver {
+    var requests: [(InAppRequest, Bool)] = []
+    var startEvents: [ReaderEvent] = []
+    var stopped = false
+
+    func start() -> [ReaderEvent] { startEvents }
+    func perform(_ request: InAppRequest, userIsBusy: Bool) -> [ReaderEvent] {
+        requests.append((request, userIsBusy))
+        return []
+    }
+    func pump(userIsBusy: Bool) -> [ReaderEvent] { [] }
+    func millisecondsUntilDue() -> Int? { nil }
+    func stop() { stopped = true }
+
+    var names: [InAppRequest] { requests.map(\.0) }
+}
+
+@Suite struct ReaderInAppTests {
+    static func message(
+        _ kind: InAppMessage.Kind, header: String = "Card", buttons: [String] = ["yes", "no"], language: String = "en"
+    ) -> ShownMessage {
+        let campaign = Campaign(
+            id: "c1", trigger: .sessionStart,
+            message: InAppMessage(kind: kind, header: header, buttons: buttons.map { MessageButton(id: $0, text: $0) }))
+        return ShownMessage(
+            presentation: Presentation(campaign, values: [:], language: language), shownAt: Fixtures.now,
+            reduceMotion: true)
+    }
+
+    func loop(_ driver: FakeDriver) -> (ReaderLoop, MemoryTerminal) {
+        let terminal = MemoryTerminal(size: Size(columns: 80, rows: 24))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox), inApp: driver)
+        loop.start()
+        return (loop, terminal)
+    }
+
+    func press(_ loop: ReaderLoop, _ terminal: MemoryTerminal, _ keys: [Key]) {
+        terminal.enqueue(keys: keys)
+        loop.drain()
+    }
+
+    @Test func aPresentedMessageIsAcknowledgedOnceItIsOnScreen() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal)))]
+        let (loop, terminal) = loop(driver)
+        #expect(driver.names.filter { $0 == .presented }.count == 1)
+        #expect(loop.state.shown?.acknowledged == true)
+        #expect(terminal.screen?.rows.joined().contains("Card") == true)
+    }
+
+    @Test func tabChoosesAButtonEnterTapsItAndEscCloses() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal)))]
+        let (loop, terminal) = loop(driver)
+        #expect(loop.state.shown?.button == 0, "the first button is chosen")
+        press(loop, terminal, [.tab, .enter])
+        #expect(driver.names.contains(.tap(buttonID: "no")))
+        press(loop, terminal, [.escape])
+        #expect(driver.names.last == .close)
+        press(loop, terminal, [.character("x")])
+        #expect(driver.names.last == .close)
+    }
+
+    @Test func aModalKeepsTheOtherKeysAndASlideUpLeavesThemToTheList() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal)))]
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.character("j")])
+        #expect(loop.state.selected == 0)
+        loop.send(.inApp(.remove(messageID: "c1")))
+        loop.send(.inApp(.present(Self.message(.slideup))))
+        press(loop, terminal, [.character("j")])
+        #expect(loop.state.selected == 1)
+        #expect(loop.state.shown != nil)
+    }
+
+    @Test func theHostSaysLaterWhileTheUserTypesOrAnswersAQuestion() {
+        let driver = FakeDriver()
+        let (loop, terminal) = loop(driver)
+        #expect(!loop.state.userIsBusy)
+        press(loop, terminal, [.character("/")])
+        #expect(loop.state.userIsBusy)
+        press(loop, terminal, [.escape, .character(":")])
+        #expect(loop.state.userIsBusy)
+        press(loop, terminal, [.escape, .character("D")])
+        #expect(loop.state.userIsBusy)
+        press(loop, terminal, [.character("n")])
+        #expect(!loop.state.userIsBusy)
+        // A resize while typing is handed over with the busy flag set.
+        press(loop, terminal, [.character(":")])
+        terminal.enqueue(.resize(Size(columns: 100, rows: 30)))
+        loop.drain()
+        #expect(driver.requests.last.map { $0.0 == .resize(Size(columns: 100, rows: 30)) && $0.1 } == true)
+    }
+
+    @Test func theConsoleSendsItsLineAndEscCancels() {
+        let driver = FakeDriver()
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.character(":")] + "event level_up level=5".map { .character($0) })
+        #expect(terminal.screen?.rows.last?.contains(":event level_up level=5") == true)
+        press(loop, terminal, [.enter])
+        #expect(driver.names.last == .command("event level_up level=5"))
+        #expect(loop.state.command == nil)
+        press(loop, terminal, [.character(":"), .character("x"), .escape])
+        #expect(driver.names.count == 1)
+    }
+
+    @Test func theDecisionLogPaneShowsTheLatestLinesLive() {
+        let driver = FakeDriver()
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.character("L")])
+        loop.send(.inApp(.log(["[tinbox-iam] showing campaign c1"])))
+        let rows = terminal.screen?.rows ?? []
+        #expect(rows.contains { $0.contains("Decision log") })
+        #expect(rows.contains { $0.contains("[tinbox-iam] showing campaign c1") })
+        press(loop, terminal, [.character("L")])
+        #expect(!(terminal.screen?.rows ?? []).contains { $0.contains("Decision log") })
+    }
+
+    @Test(arguments: [
+        ("inbox/unread", StateFilter.unread), ("/inbox/read", .read), ("inbox/deleted", .deleted), ("inbox", .all),
+    ])
+    func navigateRoutesSwitchTheTab(route: String, tab: StateFilter) {
+        let driver = FakeDriver()
+        let (loop, _) = loop(driver)
+        if tab == .all { loop.send(.inApp(.navigate("inbox/read"))) }
+        loop.send(.inApp(.navigate(route)))
+        #expect(loop.state.tab == tab)
+    }
+
+    @Test func navigateOpensAMessageOrHelpAndLogsAnUnknownRoute() {
+        let driver = FakeDriver()
+        let (loop, _) = loop(driver)
+        loop.send(.inApp(.navigate("message/order")))
+        #expect(loop.state.detail?.entry.key.id == "order")
+        loop.send(.inApp(.navigate("help")))
+        #expect(loop.state.overlay == .help)
+        loop.send(.inApp(.navigate("settings/privacy")))
+        #expect(loop.state.decisionLog.last?.contains("unknown route settings/privacy") == true)
+    }
+
+    @Test func notificationsAreAskedAndTheAnswerGoesToTheDriver() {
+        let driver = FakeDriver()
+        let (loop, terminal) = loop(driver)
+        loop.send(.inApp(.askNotifications))
+        #expect(terminal.screen?.rows.joined().contains("desktop notifications") == true)
+        #expect(loop.state.userIsBusy)
+        press(loop, terminal, [.character("y")])
+        #expect(driver.names.last == .notifications(allowed: true))
+        #expect(!loop.state.askingNotifications)
+    }
+
+    @Test func ctrlZIsBackgroundThenSuspendThenForeground() {
+        let driver = FakeDriver()
+        let (loop, terminal) = loop(driver)
+        terminal.enqueue(.suspend)
+        loop.step()
+        #expect(driver.names.suffix(2) == [.background, .foreground])
+        #expect(terminal.suspensions == 1)
+        terminal.enqueue(.focus(false))
+        terminal.enqueue(.focus(true))
+        loop.drain()
+        #expect(driver.names.suffix(2) == [.background, .foreground])
+    }
+
+    @Test func thePreviewPickerShowsTheChosenCampaignAndItsError() {
+        let driver = FakeDriver()
+        driver.startEvents = [
+            .inApp(.previewCampaigns([PreviewEntry(id: "a", label: "a · modal"), PreviewEntry(id: "b", label: "b · slide-up")],
+                                     error: "campaigns.json:3:7: invalid value"))
+        ]
+        let (loop, terminal) = loop(driver)
+        let rows = terminal.screen?.rows.joined(separator: "\n") ?? ""
+        #expect(rows.contains("b · slide-up") && rows.contains("campaigns.json:3:7: invalid value"), "\(rows)")
+        press(loop, terminal, [.character("j"), .enter])
+        #expect(driver.names.last == .preview(campaignID: "b"))
+    }
+
+    @Test func aRefreshThatStoresNewMessagesIsAnnounced() {
+        let driver = FakeDriver()
+        let terminal = MemoryTerminal(size: Size(columns: 80, rows: 24))
+        let source = MemorySource(entries: Fixtures.inbox)
+        source.refreshProducers = 1
+        let loop = ReaderLoop(terminal: terminal, source: source, inApp: driver)
+        loop.start()
+        loop.send(.requestRefresh)
+        source.entries += (1...3).map { Fixtures.make("new\($0)", "New \($0)") }
+        loop.send(.refreshEnded(RefreshResult(producer: "engagement", kind: .ok, line: "engagement ok 9 messages"), now: Fixtures.now))
+        #expect(driver.names.contains(.newMessages(3)), "\(driver.names)")
+    }
+}
