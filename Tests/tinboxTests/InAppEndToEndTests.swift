@@ -94,7 +94,9 @@ struct InAppEndToEndTests {
         let gone = try tmux.wait(timeout: 6) { !$0.contains("Slide card") }
         #expect(!gone.contains("Slide card"), "still up after 8 s of visible time")
         let elapsed = Date().timeIntervalSince(shown)
-        #expect(elapsed >= 15, "closed \(elapsed) s after showing, though 7 s were spent suspended")
+        // 8 s visible plus at least 7 s suspended; both ends are seen by polling the pane, so the
+        // measure may fall short by a poll or two. Counting the suspension would close it at 8 s.
+        #expect(elapsed >= 14.5, "closed \(elapsed) s after showing, though 7 s were spent suspended")
         try tmux.keys("q")
         try tmux.waitForExit(timeout: 15)
         #expect(try analytics(stub).map(\.0) == ["impression", "dismissal"])
