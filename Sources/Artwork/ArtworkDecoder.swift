@@ -43,9 +43,10 @@ public enum ArtworkDecoder {
         case Int(TINBOX_DECODE_OK):
             break
         case Int(TINBOX_DECODE_TOO_LARGE):
+            let limit = maximumPixelCount / 1_000_000
             throw ArtworkError(
                 .tooLarge(width: width, height: height),
-                "the \(name) picture is \(width)x\(height) pixels, over the limit of \(maximumPixelCount / 1_000_000) megapixels")
+                "the \(name) picture is \(width)x\(height) pixels, over the limit of \(limit) megapixels")
         case Int(TINBOX_DECODE_NO_MEMORY):
             throw ArtworkError(.outOfMemory, "not enough memory to decode the \(width)x\(height) \(name) picture")
         default:

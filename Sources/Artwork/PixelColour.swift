@@ -12,11 +12,12 @@ public struct PixelColour: Equatable, Hashable, Sendable {
 
     /// From a packed `0xRRGGBB` value, as chafa and `#RRGGBB` campaign colours write it.
     public init(packed: UInt32) {
-        self.init(red: UInt8(truncatingIfNeeded: packed >> 16), green: UInt8(truncatingIfNeeded: packed >> 8),
-                  blue: UInt8(truncatingIfNeeded: packed))
+        self.init(
+            red: UInt8(truncatingIfNeeded: packed >> 16), green: UInt8(truncatingIfNeeded: packed >> 8),
+            blue: UInt8(truncatingIfNeeded: packed))
     }
 
-    /// The squared distance in RGB: what "nearest" means for the palettes (ArtworkPalette).
+    /// The squared distance in RGB: what "nearest" means in `ArtworkPalette`.
     func distanceSquared(to other: PixelColour) -> Int {
         let red = Int(self.red) - Int(other.red)
         let green = Int(self.green) - Int(other.green)
