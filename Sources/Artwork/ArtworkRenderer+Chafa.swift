@@ -12,7 +12,14 @@ extension ArtworkRenderer {
     static func renderWithChafa(
         _ image: RasterImage, columns: Int, rows: Int, colours: Colours, background: PixelColour?
     ) -> ArtworkPicture? {
-        let source = background.map { image.composited(over: $0) } ?? image
+        var source = image
+        // chafa's scaler loses the picture at extreme ratios (1 x 1,000,000 pixels into 2 x 2
+        // cells draws one eighth of a cell), and its canvas holds only 8 x 8 pixels a cell: a
+        // picture over 64 pixels a cell is first area-averaged to 16 a cell.
+        if source.width > columns * 64 || source.height > rows * 64 {
+            source = source.areaScaled(width: min(source.width, columns * 16), height: min(source.height, rows * 16))
+        }
+        if let background { source = source.composited(over: background) }
         let symbolSet = source.hasTransparency ? TINBOX_CHAFA_INVERTIBLE_BLOCKS : TINBOX_CHAFA_BLOCKS
         let mode: Int32
         switch colours {

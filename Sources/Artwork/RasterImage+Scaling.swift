@@ -3,86 +3,95 @@ extension RasterImage {
     /// of the source area it covers, partly covered pixels weighted by the part they cover.
     /// Colours are averaged weighted by alpha, so a transparent pixel's (meaningless) colour does
     /// not darken an edge.
+    ///
+    /// Memory stays at one row of the result whatever the source's shape (a 40-megapixel picture
+    /// may be one pixel tall): each new row sums its source rows, each shrunk to the new width.
     func areaScaled(width newWidth: Int, height newHeight: Int) -> RasterImage {
         if newWidth == width && newHeight == height { return self }
         let horizontal = RasterImage.spans(from: width, to: newWidth)
         let vertical = RasterImage.spans(from: height, to: newHeight)
-
-        // Pass 1: each source row shrunk or stretched to the new width, in premultiplied floats.
-        var rowsScaled = [Float](repeating: 0, count: newWidth * height * 4)
+        var result = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
+        // Premultiplied sums for the row being made: red, green, blue (times alpha) and alpha.
+        var sums = [Double](repeating: 0, count: newWidth * 4)
         rgba.withUnsafeBufferPointer { source in
-            rowsScaled.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let sourceRow = y * width * 4
-                    let targetRow = y * newWidth * 4
+            for y in 0..<newHeight {
+                for index in sums.indices { sums[index] = 0 }
+                vertical[y].visit { sourceY, rowWeight in
+                    let sourceRow = sourceY * width * 4
                     for x in 0..<newWidth {
-                        var red: Float = 0
-                        var green: Float = 0
-                        var blue: Float = 0
-                        var alpha: Float = 0
-                        for (index, weight) in horizontal[x] {
-                            let offset = sourceRow + index * 4
-                            let covered = weight * Float(source[offset + 3])
-                            red += covered * Float(source[offset])
-                            green += covered * Float(source[offset + 1])
-                            blue += covered * Float(source[offset + 2])
+                        var red: Double = 0
+                        var green: Double = 0
+                        var blue: Double = 0
+                        var alpha: Double = 0
+                        horizontal[x].visit { sourceX, weight in
+                            let offset = sourceRow + sourceX * 4
+                            let covered = weight * Double(source[offset + 3])
+                            red += covered * Double(source[offset])
+                            green += covered * Double(source[offset + 1])
+                            blue += covered * Double(source[offset + 2])
                             alpha += covered
                         }
-                        let offset = targetRow + x * 4
-                        target[offset] = red
-                        target[offset + 1] = green
-                        target[offset + 2] = blue
-                        target[offset + 3] = alpha
+                        sums[x * 4] += rowWeight * red
+                        sums[x * 4 + 1] += rowWeight * green
+                        sums[x * 4 + 2] += rowWeight * blue
+                        sums[x * 4 + 3] += rowWeight * alpha
                     }
                 }
-            }
-        }
-
-        // Pass 2: the columns to the new height, then back to straight alpha.
-        var result = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
-        for y in 0..<newHeight {
-            for x in 0..<newWidth {
-                var red: Float = 0
-                var green: Float = 0
-                var blue: Float = 0
-                var alpha: Float = 0
-                for (index, weight) in vertical[y] {
-                    let offset = (index * newWidth + x) * 4
-                    red += weight * rowsScaled[offset]
-                    green += weight * rowsScaled[offset + 1]
-                    blue += weight * rowsScaled[offset + 2]
-                    alpha += weight * rowsScaled[offset + 3]
+                for x in 0..<newWidth {
+                    let alpha = sums[x * 4 + 3]
+                    guard alpha > 0 else { continue }
+                    let offset = (y * newWidth + x) * 4
+                    result[offset] = RasterImage.channel(sums[x * 4] / alpha)
+                    result[offset + 1] = RasterImage.channel(sums[x * 4 + 1] / alpha)
+                    result[offset + 2] = RasterImage.channel(sums[x * 4 + 2] / alpha)
+                    result[offset + 3] = RasterImage.channel(alpha)
                 }
-                let offset = (y * newWidth + x) * 4
-                guard alpha > 0 else { continue }
-                result[offset] = RasterImage.channel(red / alpha)
-                result[offset + 1] = RasterImage.channel(green / alpha)
-                result[offset + 2] = RasterImage.channel(blue / alpha)
-                result[offset + 3] = RasterImage.channel(alpha)
             }
         }
         return RasterImage(width: newWidth, height: newHeight, rgba: result)
     }
 
-    /// For each new index, the source indices it covers and each one's weight; the weights of
-    /// one new index add up to 1.
-    private static func spans(from oldCount: Int, to newCount: Int) -> [[(index: Int, weight: Float)]] {
+    /// The source pixels one new pixel covers along an axis: first...last, the first and last
+    /// possibly in part. Kept as bounds, not lists, so a huge axis costs no memory.
+    struct Span {
+        var first: Int
+        var last: Int
+        var firstWeight: Double
+        var middleWeight: Double
+        var lastWeight: Double
+
+        /// Calls `body` with each covered source index and its weight; the weights add up to 1.
+        @inline(__always)
+        func visit(_ body: (Int, Double) -> Void) {
+            if first == last { return body(first, firstWeight) }
+            body(first, firstWeight)
+            var index = first + 1
+            while index < last {
+                body(index, middleWeight)
+                index += 1
+            }
+            body(last, lastWeight)
+        }
+    }
+
+    static func spans(from oldCount: Int, to newCount: Int) -> [Span] {
         let step = Double(oldCount) / Double(newCount)
         return (0..<newCount).map { target in
             let start = Double(target) * step
             let end = min(Double(oldCount), Double(target + 1) * step)
-            var covered: [(index: Int, weight: Float)] = []
-            var index = Int(start)
-            while Double(index) < end && index < oldCount {
-                let overlap = min(end, Double(index + 1)) - max(start, Double(index))
-                if overlap > 0 { covered.append((index, Float(overlap / step))) }
-                index += 1
+            let first = min(oldCount - 1, Int(start))
+            // The last pixel the span reaches into (an end on a pixel boundary does not reach it).
+            let last = max(first, min(oldCount - 1, Int((end).rounded(.up)) - 1))
+            if first == last {
+                return Span(first: first, last: last, firstWeight: 1, middleWeight: 0, lastWeight: 0)
             }
-            return covered
+            return Span(
+                first: first, last: last, firstWeight: (Double(first + 1) - start) / step,
+                middleWeight: 1 / step, lastWeight: (end - Double(last)) / step)
         }
     }
 
-    private static func channel(_ value: Float) -> UInt8 {
+    private static func channel(_ value: Double) -> UInt8 {
         UInt8(max(0, min(255, value.rounded())))
     }
 }
