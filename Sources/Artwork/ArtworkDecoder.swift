@@ -29,7 +29,7 @@ public enum ArtworkDecoder {
         }
         var raster = tinbox_raster()
         let status = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int32 in
-            let base = bytes.bindMemory(to: UInt8.self).baseAddress
+            let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
             switch format {
             case .png: return tinbox_decode_png(base, bytes.count, UInt64(maximumPixelCount), &raster)
             case .jpeg: return tinbox_decode_jpeg(base, bytes.count, UInt64(maximumPixelCount), &raster)

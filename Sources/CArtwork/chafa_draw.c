@@ -34,6 +34,8 @@ int tinbox_chafa_draw(const uint8_t *rgba, int width, int height, int columns, i
     chafa_canvas_config_set_canvas_mode(config, canvas_mode(colour_mode));
     chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS);
     chafa_canvas_config_set_symbol_map(config, symbols);
+    /* Under 50% alpha is transparent, as in the half-block renderer. */
+    chafa_canvas_config_set_transparency_threshold(config, 0.5f);
     /* With a palette, matching in DIN99d (perceptual) keeps hues that RGB distance turns grey:
        the 240-entry palette is coarse in dark, muted colours. */
     if (colour_mode != TINBOX_CHAFA_TRUE_COLOUR) chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_DIN99D);

@@ -19,11 +19,12 @@ typedef struct {
     struct jpeg_progress_mgr progress;
     jmp_buf jump;
     char message[JMSG_LENGTH_MAX];
-    int too_large;
+    int status; /* what tinbox_decode_jpeg returns after the jump */
 } decoder_errors;
 
-static _Noreturn void fail_with(j_common_ptr cinfo, const char *text) {
+static _Noreturn void fail_with(j_common_ptr cinfo, int status, const char *text) {
     decoder_errors *errors = (decoder_errors *)cinfo->err;
+    errors->status = status;
     snprintf(errors->message, sizeof errors->message, "%s", text);
     longjmp(errors->jump, 1);
 }
@@ -31,7 +32,7 @@ static _Noreturn void fail_with(j_common_ptr cinfo, const char *text) {
 static void on_error_exit(j_common_ptr cinfo) {
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
-    fail_with(cinfo, text);
+    fail_with(cinfo, TINBOX_DECODE_CORRUPT, text);
 }
 
 /* A warning that means lost pixels makes the picture worthless in an overlay: treat it as an
@@ -58,7 +59,8 @@ static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
 static void on_progress(j_common_ptr cinfo) {
     j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
-    if (decompress->input_scan_number > MAX_SCANS) fail_with(cinfo, "too many progressive scans");
+    if (decompress->input_scan_number > MAX_SCANS)
+        fail_with(cinfo, TINBOX_DECODE_CORRUPT, "too many progressive scans");
 }
 
 /* libjpeg has no CMYK-to-RGB conversion. Adobe's encoders (the only common source of CMYK
@@ -85,6 +87,8 @@ int tinbox_decode_jpeg(const uint8_t *bytes, size_t length, uint64_t max_pixels,
     memset(out, 0, sizeof *out);
     struct jpeg_decompress_struct cinfo;
     decoder_errors errors;
+    /* Zeroed so that jpeg_destroy_decompress is safe even if create itself fails. */
+    memset(&cinfo, 0, sizeof cinfo);
     memset(&errors, 0, sizeof errors);
     /* Written between setjmp and a longjmp, so volatile: the jump must see their last values. */
     uint8_t *volatile pixels = NULL;
@@ -98,9 +102,8 @@ int tinbox_decode_jpeg(const uint8_t *bytes, size_t length, uint64_t max_pixels,
         jpeg_destroy_decompress(&cinfo);
         free(pixels);
         free(row);
-        if (errors.too_large) return TINBOX_DECODE_TOO_LARGE;
         snprintf(out->message, sizeof out->message, "%s", errors.message);
-        return TINBOX_DECODE_CORRUPT;
+        return errors.status;
     }
     jpeg_create_decompress(&cinfo);
     errors.progress.progress_monitor = on_progress;
@@ -110,10 +113,8 @@ int tinbox_decode_jpeg(const uint8_t *bytes, size_t length, uint64_t max_pixels,
 
     out->width = cinfo.image_width;
     out->height = cinfo.image_height;
-    if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels) {
-        errors.too_large = 1;
-        fail_with((j_common_ptr)&cinfo, "too large");
-    }
+    if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels)
+        fail_with((j_common_ptr)&cinfo, TINBOX_DECODE_TOO_LARGE, "too large");
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
     cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(&cinfo);
@@ -121,11 +122,13 @@ int tinbox_decode_jpeg(const uint8_t *bytes, size_t length, uint64_t max_pixels,
     size_t stride = (size_t)cinfo.output_width * 4;
     pixels = malloc(stride * cinfo.output_height);
     if (cmyk) row = malloc(stride);
-    if (pixels == NULL || (cmyk && row == NULL)) fail_with((j_common_ptr)&cinfo, "out of memory");
+    if (pixels == NULL || (cmyk && row == NULL))
+        fail_with((j_common_ptr)&cinfo, TINBOX_DECODE_NO_MEMORY, "out of memory");
     while (cinfo.output_scanline < cinfo.output_height) {
         uint8_t *target = pixels + stride * cinfo.output_scanline;
         JSAMPROW rows[1] = {cmyk ? row : target};
-        if (jpeg_read_scanlines(&cinfo, rows, 1) != 1) fail_with((j_common_ptr)&cinfo, "no scanline decoded");
+        if (jpeg_read_scanlines(&cinfo, rows, 1) != 1)
+            fail_with((j_common_ptr)&cinfo, TINBOX_DECODE_CORRUPT, "no scanline decoded");
         if (cmyk) cmyk_to_rgba(row, target, cinfo.output_width, cinfo.saw_Adobe_marker);
     }
     jpeg_finish_decompress(&cinfo);

@@ -56,6 +56,20 @@ import Testing
         #expect(error?.reason == .tooLarge(width: 65_000, height: 65_000))
     }
 
+    /// Each progressive scan is a pass over every coefficient, so a file that repeats scans
+    /// could keep the decoder busy: repeated scans (and over 500 scans) are refused.
+    @Test func aProgressiveFileThatRepeatsItsScansIsRefused() throws {
+        let bytes = [UInt8](try Fixtures.data("progressive.jpg"))
+        // The last scan: from its SOS marker (FF DA) to the EOI marker (FF D9) at the end.
+        let sos = try #require((0..<bytes.count - 1).last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let scan = bytes[sos..<bytes.count - 2]
+        var repeated = Array(bytes[..<(bytes.count - 2)])
+        for _ in 0..<600 { repeated += scan }
+        repeated += [0xFF, 0xD9]
+        let error = Self.decodingError(Data(repeated))
+        #expect(error?.reason == .corrupt)
+    }
+
     @Test func justUnderTheLimitIsNotRefusedForSize() {
         // 6324 x 6324 is 39,992,976 pixels: allowed by size, then refused for missing data.
         let error = Self.decodingError(Fixtures.pngClaiming(width: 6324, height: 6324))
