@@ -38,10 +38,10 @@ let package = Package(
         .executableTarget(
             name: "tinbox-bench", dependencies: ["InAppEngine", "InboxCore"], path: "Benchmarks/InAppBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),
         .testTarget(
             name: "InboxSyncTests",
