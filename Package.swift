@@ -14,6 +14,13 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CWidth", path: "Sources/CWidth"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg"),
+        // chafa's headers include GLib's; pkg-config supplies both include paths.
+        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
+        // The setjmp of libpng and libjpeg stays in C (see CArtwork.h); Swift sees plain C types.
+        .target(name: "CArtwork", dependencies: ["CPNG", "CJPEG", "CChafa"]),
+        .target(name: "Artwork", dependencies: ["CArtwork"]),
         .target(name: "InboxCore", dependencies: ["CWidth"]),
         .target(name: "InAppEngine", dependencies: ["InboxCore"], exclude: ["DECISIONS.md"]),
         .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),
@@ -31,6 +38,7 @@ let package = Package(
         .executableTarget(
             name: "tinbox-bench", dependencies: ["InAppEngine", "InboxCore"], path: "Benchmarks/InAppBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine"], exclude: ["__Snapshots__"]),

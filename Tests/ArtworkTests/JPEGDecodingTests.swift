@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import Artwork
+
+/// JPEG is lossy: colours are checked in the middle of each flat half, within a tolerance.
+@Suite struct JPEGDecodingTests {
+    static func isClose(_ colour: PixelColour, _ expected: PixelColour, within tolerance: Int = 6) -> Bool {
+        abs(Int(colour.red) - Int(expected.red)) <= tolerance
+            && abs(Int(colour.green) - Int(expected.green)) <= tolerance
+            && abs(Int(colour.blue) - Int(expected.blue)) <= tolerance
+    }
+
+    @Test(arguments: [
+        ("baseline.jpg", PixelColour(red: 255, green: 0, blue: 0), PixelColour(red: 0, green: 0, blue: 255)),
+        ("subsampled.jpg", PixelColour(red: 255, green: 0, blue: 0), PixelColour(red: 0, green: 0, blue: 255)),
+        ("progressive.jpg", PixelColour(red: 0, green: 200, blue: 0), PixelColour(red: 250, green: 250, blue: 250)),
+        ("grey.jpg", PixelColour(red: 200, green: 200, blue: 200), PixelColour(red: 40, green: 40, blue: 40)),
+        // Adobe CMYK, stored inverted: C0 M255 Y255 K0 is red, K255 is black.
+        ("cmyk.jpg", PixelColour(red: 255, green: 0, blue: 0), PixelColour(red: 0, green: 0, blue: 0)),
+    ])
+    func decodesToOpaqueRGBA(name: String, left: PixelColour, right: PixelColour) throws {
+        let image = try Fixtures.image(name)
+        #expect(image.width == 32 && image.height == 16 && image.rgba.count == 32 * 16 * 4)
+        #expect(!image.hasTransparency)
+        let leftPixel = image.pixel(x: 4, y: 8).colour
+        let rightPixel = image.pixel(x: 27, y: 8).colour
+        #expect(Self.isClose(leftPixel, left), "left half is \(leftPixel)")
+        #expect(Self.isClose(rightPixel, right), "right half is \(rightPixel)")
+    }
+
+    @Test func greyscaleHasEqualChannels() throws {
+        let image = try Fixtures.image("grey.jpg")
+        for x in [0, 10, 20, 31] {
+            let colour = image.pixel(x: x, y: 3).colour
+            #expect(colour.red == colour.green && colour.green == colour.blue)
+        }
+    }
+}
