@@ -36,6 +36,7 @@ bench: deps bench-deps build
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
 	.build/release/tinbox-bench
 	bash Benchmarks/reader.sh 5
+	bash Benchmarks/overlay.sh 5
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tinbox
