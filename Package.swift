@@ -21,7 +21,7 @@ let package = Package(
         // URLSession lives apart, in the `tinbox-net` helper: see NetworkFrame.swift.
         .target(name: "InboxHTTP", dependencies: ["InboxSync"]),
         .target(name: "InAppSync", dependencies: ["InAppEngine", "InboxSync", "InboxStore"]),
-        .target(name: "TerminalUI", dependencies: ["InboxCore", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["InboxCore", "InAppEngine", "CNcursesw"]),
         .executableTarget(
             name: "tinbox",
             dependencies: ["InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]
@@ -33,7 +33,8 @@ let package = Package(
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine"], exclude: ["__Snapshots__"]),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore"]),
         .testTarget(
             name: "InboxSyncTests",
