@@ -118,6 +118,9 @@ public struct Screen: Equatable, Sendable {
     public var scrim: RGBColour?
 
     public init(width: Int, height: Int) {
+        // `put` measures with `wcwidth`, which needs the UTF-8 locale (every non-ASCII scalar is -1
+        // in the "C" locale); set once per process, so a screen drawn first in a test measures right.
+        TerminalText.prepareLocale()
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
