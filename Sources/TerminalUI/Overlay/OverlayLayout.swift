@@ -88,6 +88,7 @@ struct OverlayLayout: Equatable {
     /// The placeholder where an image could not be drawn (`textWithImage`).
     static let placeholderSize = Size(columns: 20, rows: 3)
     static let minimumTextWidth = 10
+    static let minimumModalWidth = 36
 
     /// Nil for a message this version cannot draw (`unsupported`).
     init?(message: InAppMessage, content: Content, screen: Size, image: Art, icon: Art) {
@@ -118,6 +119,11 @@ struct OverlayLayout: Equatable {
     }
 
     // MARK: shapes
+
+    /// The narrowest card the shape allows: a modal is at least 36 columns wide.
+    private var minimumWidth: Int {
+        shape == .modal ? Self.minimumModalWidth : 0
+    }
 
     /// The card's width and the most rows it may take.
     private func frame(_ screen: Size) -> (width: Int, maxHeight: Int) {
@@ -165,7 +171,7 @@ struct OverlayLayout: Equatable {
         if case .picture = image { imageRows = max(1, imageRows - max(0, total() - maxHeight)) }
         width = cardWidth
         height = isModal ? min(total(), max(2, maxHeight)) : screen.rows
-        fits = total() <= maxHeight && textWidth >= Self.minimumTextWidth && cardWidth <= screen.columns
+        fits = total() <= maxHeight && textWidth >= Self.minimumTextWidth && cardWidth >= minimumWidth
 
         var y = 1 + padding
         if imageRows > 0 {
@@ -219,7 +225,9 @@ struct OverlayLayout: Equatable {
         }
     }
 
-    /// A slide-up: the image as a thumbnail on the leading side, icon and header, body, buttons.
+    /// A slide-up: the image as a thumbnail on the leading side, then the icon in a column of its
+    /// own beside the header and body (so a slide-up with an icon still fits 5 rows), the buttons
+    /// below the text.
     private mutating func layOutSlideUp(_ content: Content, screen: Size, image: Art, icon: Art) {
         let (cardWidth, maxHeight) = frame(screen)
         let thumbCap = Size(columns: 2 * min(4, maxHeight - 2), rows: min(4, maxHeight - 2))
@@ -233,20 +241,21 @@ struct OverlayLayout: Equatable {
         let thumbRoom = thumb.columns > 0 ? thumb.columns + 2 : 0
         let textWidth = cardWidth - 4 - thumbRoom
         let iconRoom = icon == .none ? 0 : Self.iconSize.columns + 1
-        let headerLines = Self.wrap(content.header, width: textWidth - iconRoom)
-        let bodyLines = Self.wrap(content.body, width: textWidth)
+        let lineWidth = textWidth - iconRoom
+        let headerLines = Self.wrap(content.header, width: lineWidth)
+        let bodyLines = Self.wrap(content.body, width: lineWidth)
         let buttonRows = Self.buttonRows(content.buttons, width: textWidth)
         let iconRows = icon == .none ? 0 : Self.iconSize.rows
         var headerCount = min(2, headerLines.count)
         var bodyCount = bodyLines.count
         func total() -> Int {
-            2 + max(thumb.rows, max(headerCount, iconRows) + bodyCount + buttonRows.count)
+            2 + max(thumb.rows, max(iconRows, headerCount + bodyCount) + buttonRows.count)
         }
         bodyCount = max(min(1, bodyCount), bodyCount - max(0, total() - maxHeight))
         if total() > maxHeight { headerCount = min(1, headerCount) }
         width = cardWidth
         height = min(total(), maxHeight)
-        fits = total() <= maxHeight && textWidth >= Self.minimumTextWidth
+        fits = total() <= maxHeight && lineWidth >= Self.minimumTextWidth
 
         let rtl = content.isRightToLeft
         let x0 = rtl ? 2 : 2 + thumbRoom
@@ -255,25 +264,21 @@ struct OverlayLayout: Equatable {
                 top: 1, left: rtl ? cardWidth - 2 - thumb.columns : 2, width: thumb.columns, height: thumb.rows)
             self.image = Self.slot(image, rect: rect, room: thumbCap)
         }
-        var y = 1
-        let headerBlock = max(headerCount, iconRows)
-        if headerBlock > 0 {
-            if icon != .none {
-                let rect = ScreenRect(
-                    top: y, left: rtl ? x0 + textWidth - Self.iconSize.columns : x0, width: Self.iconSize.columns,
-                    height: Self.iconSize.rows)
-                self.icon = Self.slot(icon, rect: rect, room: Self.iconSize)
-            }
-            header = Self.place(
-                Self.clip(headerLines, to: headerCount, width: textWidth - iconRoom), top: y,
-                x0: rtl ? x0 : x0 + iconRoom, width: textWidth - iconRoom, alignment: content.headerAlignment, rtl: rtl)
-            y += headerBlock
+        if icon != .none {
+            let rect = ScreenRect(
+                top: 1, left: rtl ? x0 + textWidth - Self.iconSize.columns : x0, width: Self.iconSize.columns,
+                height: Self.iconSize.rows)
+            self.icon = Self.slot(icon, rect: rect, room: Self.iconSize)
         }
+        let textX = rtl ? x0 : x0 + iconRoom
+        header = Self.place(
+            Self.clip(headerLines, to: headerCount, width: lineWidth), top: 1, x0: textX, width: lineWidth,
+            alignment: content.headerAlignment, rtl: rtl)
         body = Self.place(
-            Self.clip(bodyLines, to: bodyCount, width: textWidth), top: y, x0: x0, width: textWidth,
+            Self.clip(bodyLines, to: bodyCount, width: lineWidth), top: 1 + headerCount, x0: textX, width: lineWidth,
             alignment: content.bodyAlignment, rtl: rtl)
-        y += bodyCount
-        buttons = Self.placeButtons(buttonRows, top: y, x0: x0, width: textWidth)
+        let buttonsTop = 1 + max(iconRows, headerCount + bodyCount)
+        buttons = Self.placeButtons(buttonRows, top: buttonsTop, x0: x0, width: textWidth)
     }
 
     /// `imageOnly`: the picture fills the card (buttons below it); without one, a framed
@@ -316,7 +321,7 @@ struct OverlayLayout: Equatable {
             contentRows = frameRows + 2
         }
         let total = 2 + contentRows + buttonBlock
-        fits = total <= maxHeight && textWidth >= Self.minimumTextWidth && cardWidth <= screen.columns
+        fits = total <= maxHeight && textWidth >= Self.minimumTextWidth && cardWidth >= minimumWidth
         height = shape == .fullScreen ? screen.rows : min(total, maxHeight)
         let buttonsTop = shape == .fullScreen ? height - 1 - buttonRows.count : 1 + contentRows + 1
         buttons = Self.placeButtons(buttonRows, top: buttonsTop, x0: 2, width: textWidth)

@@ -11,6 +11,11 @@ struct OverlayPens {
     let header: RGBColour?
     let border: RGBColour?
     let close: RGBColour?
+    /// The theme's bold border role, or the card's own when the campaign colours the border:
+    /// then the border differs from the inside by its colour alone, which costs the terminal a
+    /// colour change per border cell run instead of an attribute reset and every colour again.
+    let borderRole: CellRole
+    let closeRole: CellRole
 
     init(style: MessageStyle) {
         background = style.backgroundColor
@@ -18,6 +23,8 @@ struct OverlayPens {
         header = style.headerColor ?? text
         border = style.borderColor
         close = style.closeButtonColor ?? style.borderColor ?? text
+        borderRole = border == nil ? .overlayBorder : .overlay
+        closeRole = close == nil ? .overlayBorder : .overlay
     }
 
     /// A button's colours. The selection does not change them (a button that swapped its colours
@@ -39,10 +46,12 @@ struct OverlayPens {
         if rect.width >= 2, rect.height >= 2 {
             screen.box(
                 top: rect.top, left: rect.left, width: rect.width, height: rect.height, role: .overlay,
-                border: .overlayBorder, background: background, borderColour: border)
+                border: borderRole, foreground: text, background: background, borderColour: border)
         } else {
             for row in rect.top..<(rect.top + rect.height) {
-                screen.fill(row: row, column: rect.left, width: rect.width, role: .overlay, background: background)
+                screen.fill(
+                    row: row, column: rect.left, width: rect.width, role: .overlay, foreground: text,
+                    background: background)
             }
         }
     }

@@ -24,7 +24,10 @@ public enum OverlayView {
         else { return OverlayHitMap() }
         let pens = OverlayPens(style: message.style)
         let progress = min(1, max(0, overlay.entrance.isNaN ? 1 : overlay.entrance))
-        if layout.shape == .modal { screen.dim(scrim: message.style.frameColor) }
+        if layout.shape == .modal {
+            let card = ScreenRect(top: layout.top, left: layout.left, width: layout.width, height: layout.height)
+            OverlayScrim.fade(&screen, around: card, colour: message.style.frameColor)
+        }
         if case .slideUp(let position) = layout.shape {
             guard progress > 0 else { return OverlayHitMap() }
             // Slides in from its edge: the rows nearest the middle of the screen show first.
@@ -36,21 +39,15 @@ public enum OverlayView {
                 card, rows: firstRow..<(firstRow + visible), top: top, left: layout.left, layout: layout,
                 on: &screen)
         }
-        guard progress >= 1 else {
-            // Grows from the card's centre over the entrance; the content appears at the end.
-            let width = max(min(layout.width, 6), Int((Double(layout.width) * progress).rounded()))
-            let height = max(min(layout.height, 2), Int((Double(layout.height) * progress).rounded()))
-            let top = layout.top + (layout.height - height) / 2
-            let left = layout.left + (layout.width - width) / 2
-            guard let panel = screen.openPanel(top: top, left: left, width: width, height: height) else {
-                return OverlayHitMap()
-            }
-            let rect = ScreenRect(top: panel.top, left: panel.left, width: panel.width, height: panel.height)
-            pens.frame(rect, on: &screen)
-            return OverlayHitMap(card: rect)
-        }
+        // A modal or full screen opens from its middle row outward. The rows shown are the final
+        // ones in their final places, so each frame sends only the rows it adds: the entrance costs
+        // the terminal no more bytes than the card itself (issue 6: <= 2,000 bytes to show a modal).
+        let shown = min(layout.height, max(1, Int((Double(layout.height) * progress).rounded())))
+        let first = (layout.height - shown) / 2
         let card = drawCard(layout, overlay: overlay, pens: pens)
-        return paste(card, rows: 0..<layout.height, top: layout.top, left: layout.left, layout: layout, on: &screen)
+        return paste(
+            card, rows: first..<(first + shown), top: layout.top + first, left: layout.left, layout: layout,
+            on: &screen)
     }
 
     /// Whether the message's smallest layout fits a screen of `size` (the host holds it with
@@ -134,7 +131,7 @@ public enum OverlayView {
         if let close = layout.close {
             card.put(
                 " " + overlay.closeGlyph + " ", row: close.top, column: close.left, limit: close.width,
-                role: .overlayBorder, foreground: pens.close, background: pens.background)
+                role: pens.closeRole, foreground: pens.close, background: pens.background)
         }
         return card
     }

@@ -114,7 +114,7 @@ public struct Screen: Equatable, Sendable {
     public var links: [ScreenLink] = []
     /// Overlays, bottom to top.
     public private(set) var panels: [ScreenPanel] = []
-    /// The campaign's scrim colour (PROTOCOL 2.1 `frameColor`) for the dimmed cells, if it gave one.
+    /// The colour of the shade over the dimmed cells (a campaign's `frameColor`), if any.
     public var scrim: RGBColour?
 
     public init(width: Int, height: Int) {
@@ -233,15 +233,15 @@ public struct Screen: Equatable, Sendable {
         }
     }
 
-    /// A box outline with a blank inside. The colours, when given, are the inside's background
-    /// and the border's line colour (on that background).
+    /// A box outline with a blank inside. The colours, when given, are the inside's text and
+    /// background colours and the border's line colour (on that background).
     public mutating func box(
         top: Int, left: Int, width boxWidth: Int, height boxHeight: Int, role: CellRole, border: CellRole,
-        background: RGBColour? = nil, borderColour: RGBColour? = nil
+        foreground: RGBColour? = nil, background: RGBColour? = nil, borderColour: RGBColour? = nil
     ) {
         guard boxWidth >= 2, boxHeight >= 2 else { return }
         for y in top..<(top + boxHeight) {
-            fill(row: y, column: left, width: boxWidth, role: role, background: background)
+            fill(row: y, column: left, width: boxWidth, role: role, foreground: foreground, background: background)
         }
         let right = left + boxWidth - 1
         let bottom = top + boxHeight - 1
@@ -294,16 +294,6 @@ public struct Screen: Equatable, Sendable {
             if left > 0, self[y, left].isContinuation { self[y, left - 1] = Cell(" ", role: self[y, left - 1].role) }
         }
         return panel
-    }
-
-    /// Fades every cell that shows a character (CLI.md: a modal is "a centred card over a dimmed
-    /// screen"). Blank cells are left alone: a faded space looks like any space, and leaving
-    /// them untouched keeps the bytes sent to the terminal to the characters that change.
-    public mutating func dim(scrim colour: RGBColour? = nil) {
-        scrim = colour
-        for index in cells.indices where !cells[index].isBlank && !cells[index].isDimmed {
-            cells[index].isDimmed = true
-        }
     }
 
     /// A row as it is beneath every panel.

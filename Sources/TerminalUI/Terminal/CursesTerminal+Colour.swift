@@ -16,26 +16,48 @@ extension CursesTerminal {
     /// light terminal backgrounds whatever the campaign's `frameColor` is.
     static let scrimGrey = RGBColour(red: 0xC0, green: 0xC0, blue: 0xC0)
 
-    /// The curses look of one cell, and whether a space in it shows (a background, reverse or
-    /// underline). A dimmed cell loses bold and gains A_DIM; under a scrim colour its text takes
-    /// that colour (mixed with grey). Campaign colours replace the role's colour on their channel.
-    func look(for cell: Cell) -> (look: Theme.Look, showsOnBlank: Bool) {
+    /// What a space shows of a look: its background, reverse, and an underline (in the text's
+    /// colour, so the pair counts then). Two looks that agree on it draw a space the same.
+    struct BlankLook: Equatable {
+        var background: Int16
+        var attributes: attr_t
+        var underlinePair: Int16
+
+        init(_ look: Theme.Look, background: Int16) {
+            let underline = tinbox_a_underline()
+            self.background = background
+            attributes = look.attributes & (tinbox_a_reverse() | underline)
+            underlinePair = look.attributes & underline != 0 ? look.pair : -1
+        }
+    }
+
+    /// The curses look of one cell, and what a space in it shows. A dimmed cell loses bold and
+    /// gains A_DIM; under a scrim colour its text takes that colour (mixed with grey). Campaign
+    /// colours replace the role's colour on their channel.
+    func look(for cell: Cell) -> (look: Theme.Look, blank: BlankLook) {
         var look = theme.look(cell.role)
-        let shows = theme.blankShows(cell.role)
-        guard cell.foreground != nil || cell.background != nil || cell.isDimmed else { return (look, shows) }
+        let roleBackground = theme.colours(cell.role).background
+        guard cell.foreground != nil || cell.background != nil || cell.isDimmed else {
+            return (look, BlankLook(look, background: roleBackground))
+        }
         var colours = CampaignColours(foreground: cell.foreground, background: cell.background)
         if cell.isDimmed {
-            look.attributes = (look.attributes & ~tinbox_a_bold()) | tinbox_a_dim()
-            if let scrim = drawingScrim { colours.foreground = CampaignPalette.mix(scrim, Self.scrimGrey) }
+            // One look for all faded text on a background: a faded row is one run, so fading it
+            // costs its characters and little more. Reverse stays (it is a bar's background).
+            look.attributes = (look.attributes & tinbox_a_reverse()) | tinbox_a_dim()
+            look.pair = roleBackground < 0 ? 0 : look.pair
+            colours.foreground = drawingScrim.map { CampaignPalette.mix($0, Self.scrimGrey) }
+            if colours.foreground == nil, roleBackground >= 0, palette.indexed != .none {
+                colours.foreground = CampaignPalette.xterm(244)
+            }
         }
         guard palette.indexed != .none, colours.foreground != nil || colours.background != nil,
             let key = pairKey(colours, role: cell.role),
             let assignment = pairTable.pair(for: key, isOnScreen: { self.isOnScreen($0) })
-        else { return (look, shows) }
+        else { return (look, BlankLook(look, background: roleBackground)) }
         if case .new(let pair) = assignment { init_pair(pair, key.foreground, key.background) }
         look.pair = assignment.pair
-        let visibleOnSpace = tinbox_a_reverse() | tinbox_a_underline()
-        return (look, look.attributes & visibleOnSpace != 0 || key.background >= 0)
+        return (look, BlankLook(look, background: key.background))
     }
 
     /// The colour numbers for a cell's campaign colours, the role's where it gives none.
@@ -76,43 +98,80 @@ extension CursesTerminal {
 
     // MARK: 24-bit colour
 
-    /// `COLORTERM=truecolor`: writes the cells with campaign colours again, in 24-bit SGR, on the
-    /// rows that changed since the last frame (all of them after a full redraw). Curses has just
-    /// drawn them in the nearest palette colours, so its idea of the screen stays close to what
-    /// shows. The cursor, attributes and character set are saved and restored around the write
-    /// (DECSC/DECRC), so curses' next update starts where it believes it is. Dimmed cells keep
-    /// their palette colours: a scrim need not be exact, and leaving it to curses keeps the bytes
-    /// of showing a modal down.
+    /// `COLORTERM=truecolor`: writes the cells with campaign colours again, in 24-bit SGR, where
+    /// the row changed since the last frame (every row after a full redraw). Curses has just drawn
+    /// them in the nearest palette colours, so its idea of the screen stays close to what shows.
+    /// It may rewrite unchanged cells between two changes of a row, so the whole span from the
+    /// first change to the last is written again. The cursor, attributes and character set are
+    /// saved and restored around the write (DECSC/DECRC), so curses' next update starts where it
+    /// believes it is. Dimmed cells keep their palette colours: a scrim need not be exact.
     func writeDirectColours(_ screen: Screen, full: Bool) {
+        let comparable = !full && previous.map { $0.width == screen.width && $0.height == screen.height } ?? false
         var bytes = ""
         for row in 0..<screen.height {
             let cells = screen.row(row)
             guard cells.contains(where: { Self.isDirect($0) }) else { continue }
-            if !full, let previous, previous.width == screen.width, previous.height == screen.height,
-                previous.row(row) == cells
-            {
-                continue
+            var span = 0..<screen.width
+            if comparable, let previous {
+                let old = previous.row(row)
+                let changed = (0..<screen.width).filter { cells[cells.startIndex + $0] != old[old.startIndex + $0] }
+                guard let first = changed.first, let last = changed.last else { continue }
+                span = first..<(last + 1)
             }
-            var column = 0
-            var lastSGR = ""
-            var cursorAt = -1
-            for cell in cells {
-                defer { column += 1 }
-                guard !cell.isContinuation, Self.isDirect(cell) else { continue }
-                if cursorAt != column { bytes += "\u{1B}[\(row + 1);\(column + 1)H" }
-                let sgr = directSGR(cell)
-                if sgr != lastSGR {
-                    bytes += sgr
-                    lastSGR = sgr
-                }
-                let text = cell.line?.text ?? (cell.text.isEmpty ? " " : cell.text)
-                bytes += text
-                cursorAt = column + max(1, TerminalText.width(text))
-            }
+            bytes += directRow(cells, row: row, span: span)
         }
         guard !bytes.isEmpty else { return }
         let data = Array(("\u{1B}7\u{1B}(B" + bytes + "\u{1B}[0m\u{1B}8").utf8)
         _ = data.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+    }
+
+    /// The 24-bit writes for the campaign cells of one row within `span`. A long run of blanks is
+    /// erased (ECH takes the current background) instead of spelled out; a blank does not change
+    /// the attributes when the current ones draw it the same.
+    private func directRow(_ cells: ArraySlice<Cell>, row: Int, span: Range<Int>) -> String {
+        var bytes = ""
+        var current: (attributes: String, foreground: String, background: String)?
+        var cursorAt = -1
+        var column = span.lowerBound
+        while column < span.upperBound {
+            let cell = cells[cells.startIndex + column]
+            guard !cell.isContinuation, Self.isDirect(cell) else {
+                column += 1
+                continue
+            }
+            var blanks = 1
+            while cell.isBlank, column + blanks < span.upperBound, cells[cells.startIndex + column + blanks] == cell {
+                blanks += 1
+            }
+            if cursorAt != column { bytes += "\u{1B}[\(row + 1);\(column + 1)H" }
+            let sgr = directSGR(cell)
+            let sameForBlank =
+                cell.isBlank && current?.background == sgr.background
+                && current?.attributes == sgr.attributes && !sgr.attributes.contains("4")
+            if !sameForBlank, current.map({ $0 != sgr }) ?? true {
+                // With the same attributes only the colours that differ are sent.
+                var parts = [sgr.attributes, sgr.foreground, sgr.background]
+                if let current, current.attributes == sgr.attributes {
+                    parts = [
+                        current.foreground == sgr.foreground ? nil : sgr.foreground,
+                        current.background == sgr.background ? nil : sgr.background,
+                    ].compactMap { $0 }
+                }
+                bytes += "\u{1B}[" + parts.joined(separator: ";") + "m"
+                current = sgr
+            }
+            if cell.isBlank, blanks >= 14 {
+                bytes += "\u{1B}[\(blanks)X"
+                column += blanks
+                cursorAt = -1
+                continue
+            }
+            let text = cell.line?.text ?? (cell.text.isEmpty ? " " : cell.text)
+            bytes += text
+            column += max(1, TerminalText.width(text))
+            cursorAt = column
+        }
+        return bytes
     }
 
     /// A cell the 24-bit pass writes: campaign colours, not dimmed.
@@ -120,9 +179,9 @@ extension CursesTerminal {
         (cell.foreground != nil || cell.background != nil) && !cell.isDimmed
     }
 
-    /// The SGR of a campaign cell: the role's attributes, the campaign colours in 24 bits and the
-    /// role's colour numbers for a channel the campaign leaves alone.
-    func directSGR(_ cell: Cell) -> String {
+    /// The SGR of a campaign cell, in three parts: the role's attributes, then the campaign
+    /// colours in 24 bits or the role's colour numbers for a channel the campaign leaves alone.
+    func directSGR(_ cell: Cell) -> (attributes: String, foreground: String, background: String) {
         let attributes = theme.look(cell.role).attributes
         var parts = ["0"]
         if attributes & tinbox_a_bold() != 0 { parts.append("1") }
@@ -130,9 +189,11 @@ extension CursesTerminal {
         if attributes & tinbox_a_underline() != 0 { parts.append("4") }
         if attributes & tinbox_a_reverse() != 0 { parts.append("7") }
         let role = theme.colours(cell.role)
-        parts.append(Self.channel(cell.foreground, number: role.foreground, rgb: "38;2", indexed: "38;5", reset: "39"))
-        parts.append(Self.channel(cell.background, number: role.background, rgb: "48;2", indexed: "48;5", reset: "49"))
-        return "\u{1B}[" + parts.joined(separator: ";") + "m"
+        return (
+            parts.joined(separator: ";"),
+            Self.channel(cell.foreground, number: role.foreground, rgb: "38;2", indexed: "38;5", reset: "39"),
+            Self.channel(cell.background, number: role.background, rgb: "48;2", indexed: "48;5", reset: "49")
+        )
     }
 
     private static func channel(_ colour: RGBColour?, number: Int16, rgb: String, indexed: String, reset: String)

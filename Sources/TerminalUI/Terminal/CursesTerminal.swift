@@ -60,12 +60,14 @@ public final class CursesTerminal: Terminal {
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
     }
 
-    /// Curses on a terminal of type `terminalType` over the descriptors of a pseudo-terminal
-    /// instead of the process's own, so tests can read every byte it writes. Signals are left alone.
-    init(options: Options, terminalType: String, input: Int32, output: Int32) {
+    /// Curses on a terminal of type `terminalType` and `size` over the descriptors of a
+    /// pseudo-terminal instead of the process's own, so tests can read every byte it writes.
+    /// Signals are left alone.
+    init(options: Options, terminalType: String, size: Size, input: Int32, output: Int32) {
         _ = TerminalText.prepareLocale()
         ownFiles = [fdopen(dup(output), "w"), fdopen(dup(input), "r")]
         ownScreen = newterm(terminalType, ownFiles[0], ownFiles[1])
+        resizeterm(Int32(size.rows), Int32(size.columns))
         self.output = output
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
     }
@@ -243,56 +245,44 @@ public final class CursesTerminal: Terminal {
         wattr_set(window, 0, 0, nil)
     }
 
-    /// The look to draw each cell of a row in. A space looks the same in any look without a
-    /// background, reverse or underline, so such a space is drawn in the look of the next cell
-    /// that is not one (else of the run before it): the terminal is not told to switch bold or a
-    /// colour off and on around the gaps between a row's columns, and a gap keeps its look when
-    /// the text before it changes (the selected title), so it is not sent again.
+    /// The look to draw each cell of a row in. A space shows only its background (and reverse
+    /// or underline), so a space is drawn in the look of the next cell that is not a space when
+    /// that look shows the same on a space (else in the look of the one before it): the terminal
+    /// is not told to switch bold or a colour off and on around the gaps between a row's columns
+    /// or between a card's border and its text, and a gap keeps its look when the text before it
+    /// changes (the selected title), so it is not sent again.
     private func drawingLooks(_ cells: ArraySlice<Cell>) -> [Theme.Look] {
-        let base = cells.startIndex
         var looks: [Theme.Look] = []
-        var shows: [Bool] = []
+        var blanks: [BlankLook] = []
         looks.reserveCapacity(cells.count)
-        shows.reserveCapacity(cells.count)
+        blanks.reserveCapacity(cells.count)
         for cell in cells {
             let resolved = look(for: cell)
             looks.append(resolved.look)
-            shows.append(resolved.showsOnBlank)
+            blanks.append(resolved.blank)
         }
-        var firstWaiting = -1
-        var last: Int?
-        func settle(upTo end: Int, with next: Int?) {
-            guard firstWaiting >= 0 else { return }
-            var pick: Theme.Look?
-            if let next, !shows[next] {
-                pick = looks[next]
-            } else if let last, !shows[last] {
-                pick = looks[last]
-            }
-            if let pick {
-                for index in firstWaiting..<end where isFlexible(cells[base + index], shows: shows[index]) {
-                    looks[index] = pick
-                }
-            }
-            firstWaiting = -1
+        let spaces = cells.map(\.isBlank)
+        var next = [Int?](repeating: nil, count: cells.count)
+        var following: Int?
+        for column in stride(from: cells.count - 1, through: 0, by: -1) {
+            next[column] = following
+            if !spaces[column], !cells[cells.startIndex + column].isContinuation { following = column }
         }
+        let drawn = looks
+        var previous: Int?
         for column in 0..<cells.count {
-            let cell = cells[base + column]
-            if cell.isContinuation { continue }
-            if isFlexible(cell, shows: shows[column]) {
-                if firstWaiting < 0 { firstWaiting = column }
+            if cells[cells.startIndex + column].isContinuation { continue }
+            guard spaces[column] else {
+                previous = column
                 continue
             }
-            settle(upTo: column, with: column)
-            last = column
+            if let after = next[column], blanks[after] == blanks[column] {
+                looks[column] = drawn[after]
+            } else if let before = previous, blanks[before] == blanks[column] {
+                looks[column] = drawn[before]
+            }
         }
-        settle(upTo: cells.count, with: nil)
         return looks
-    }
-
-    /// A space in a look that does not show on a space.
-    private func isFlexible(_ cell: Cell, shows: Bool) -> Bool {
-        cell.isBlank && !shows
     }
 
     /// Wraps each validated link in OSC 8 after curses has drawn it. Only `SafeLink` URLs ever get
