@@ -30,7 +30,7 @@ public enum OverlayView {
         }
         if case .slideUp(let position) = layout.shape {
             guard progress > 0 else { return OverlayHitMap() }
-            // Slides in from its edge: the rows nearest the middle of the screen show first.
+            // Slides in from its edge: the card's side that faces the middle of the screen shows first.
             let visible = min(layout.height, max(1, Int((Double(layout.height) * progress).rounded(.up))))
             let firstRow = position == .bottom ? 0 : layout.height - visible
             let top = position == .bottom ? size.rows - visible : 0
