@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["InboxCore", "InAppEngine", "CNcursesw"]),
         .executableTarget(
             name: "tinbox",
-            dependencies: ["InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]
+            dependencies: ["Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]
         ),
         .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),
         // `swift run -c release tinbox-bench`: the in-app engine's performance figures (issue 5).

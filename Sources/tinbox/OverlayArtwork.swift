@@ -1,20 +1,82 @@
+import Artwork
 import Foundation
 import InAppEngine
 import InAppSync
-import InboxStore
+import InboxCore
 import TerminalUI
 
-/// Turns a presentation into what the reader draws, artwork included (issue 6, point 5).
-struct OverlayArtwork {
-    /// The image bytes for an artwork reference: the store's cache (filled by the prefetch), else
-    /// the client (a local file).
-    let bytes: (ArtworkReference) -> Data?
-    let reduceMotion: Bool
+/// Turns a presentation into what the reader draws, its artwork included (issue 6, point 5):
+/// each picture is decoded (PNG, JPEG), drawn in character cells with chafa's symbols at the
+/// size the overlay's layout gives it, in the terminal's colours; a picture that cannot be
+/// decoded or drawn, or any picture on a terminal without colour, becomes the framed placeholder.
+final class OverlayArtwork {
+    /// The image bytes of an artwork reference (the store's cache, or a local file).
+    private let bytes: (ArtworkReference) -> Data?
+    private let reduceMotion: Bool
+    /// How pictures are coloured; nil draws the placeholder instead (NO_COLOR, monochrome).
+    let colours: ArtworkRenderer.Colours?
+    let closeGlyph: String
+    /// Decoded pictures by reference, so a resize only draws them again.
+    private var decoded: [String: RasterImage?] = [:]
 
-    func shown(_ presentation: Presentation, at time: Date) -> ShownMessage {
+    init(
+        bytes: @escaping (ArtworkReference) -> Data?, reduceMotion: Bool, environment: [String: String],
+        theme: String
+    ) {
+        self.bytes = bytes
+        self.reduceMotion = reduceMotion
+        colours = Self.colours(environment: environment, theme: theme)
+        closeGlyph = OverlayView.closeGlyph(environment: environment)
+    }
+
+    /// The colours pictures are drawn in: 24-bit when `COLORTERM` says so, else 256 or 8 by TERM;
+    /// none under `NO_COLOR` or the monochrome theme.
+    static func colours(environment: [String: String], theme: String) -> ArtworkRenderer.Colours? {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
+        if theme == "monochrome" || theme == "mono" { return nil }
+        let colorTerm = environment["COLORTERM"] ?? ""
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColour }
+        let term = environment["TERM"] ?? ""
+        if term.hasPrefix("vt") || term == "dumb" { return nil }
+        if theme == "basic" || theme == "8" { return .indexed8 }
+        return term.contains("256") || term.contains("direct") ? .indexed256 : .indexed8
+    }
+
+    /// The message as shown at `time` on a screen of `size`.
+    func shown(_ presentation: Presentation, at time: Date, size: Size) -> ShownMessage {
         let message = presentation.campaign.message
+        let sizes = OverlayView.pictureSizes(for: presentation, in: size)
+        let background = message?.style.backgroundColor.map { PixelColour(red: $0.red, green: $0.green, blue: $0.blue) }
         return ShownMessage(
-            presentation: presentation, imageFailed: message?.imageURL != nil, iconFailed: message?.iconURL != nil,
+            presentation: presentation,
+            image: picture(message?.imageURL, room: sizes.image, background: background),
+            icon: picture(message?.iconURL, room: sizes.icon, background: background), closeGlyph: closeGlyph,
             shownAt: time, reduceMotion: reduceMotion)
+    }
+
+    private func picture(_ reference: ArtworkReference?, room: Size?, background: PixelColour?) -> TerminalUI.OverlayArtwork {
+        guard let reference else { return .none }
+        guard let room, room.columns > 0, room.rows > 0, let colours, let image = image(reference) else {
+            return .undrawable
+        }
+        let fitted = ArtworkRenderer.fittedSize(
+            imageWidth: image.width, imageHeight: image.height, maxColumns: room.columns, maxRows: room.rows)
+        let drawn = ArtworkRenderer.render(
+            image, columns: fitted.columns, rows: fitted.rows, symbols: .chafa, colours: colours, background: background)
+        let cells = drawn.cells.map { cell in
+            Cell(cell.text, role: .overlay, foreground: cell.foreground.map(Self.rgb), background: cell.background.map(Self.rgb))
+        }
+        return .picture(OverlayPicture(columns: drawn.columns, rows: drawn.rows, cells: cells))
+    }
+
+    private func image(_ reference: ArtworkReference) -> RasterImage? {
+        if let known = decoded[reference.key] { return known }
+        let image = bytes(reference).flatMap { try? ArtworkDecoder.decode($0) }
+        decoded[reference.key] = image
+        return image
+    }
+
+    private static func rgb(_ colour: PixelColour) -> RGBColour {
+        RGBColour(red: colour.red, green: colour.green, blue: colour.blue)
     }
 }

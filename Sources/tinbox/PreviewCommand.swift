@@ -72,6 +72,7 @@ final class PreviewMessaging: ReaderInAppDriver {
     private let setup: ReaderCommand.Setup
     private let artwork: OverlayArtwork
     private var shownID: String?
+    private var size: Size
     private var lastCheck = Date.distantPast
     /// How often the file is looked at for changes.
     static let pollSeconds = 0.5
@@ -84,7 +85,8 @@ final class PreviewMessaging: ReaderInAppDriver {
         let client = InAppClient(source: .file(file))
         artwork = OverlayArtwork(
             bytes: { reference in if case .success(let data) = client.artwork(reference) { data } else { nil } },
-            reduceMotion: setup.reduceMotion)
+            reduceMotion: setup.reduceMotion, environment: setup.environment, theme: setup.context.config.theme)
+        size = setup.size
         campaigns = first.document?.campaigns ?? []
     }
 
@@ -111,7 +113,14 @@ final class PreviewMessaging: ReaderInAppDriver {
         case .newMessages(let count):
             setup.actions.notifier.announce(newMessages: count)
             return []
-        case .resize, .background, .foreground: return []
+        case .resize(let newSize):
+            size = newSize
+            guard let campaign = shownCampaign else { return [] }
+            let presentation = Presentation(
+                campaign, values: Self.placeholders(beside: file, customer: setup.context.customer),
+                language: setup.context.language)
+            return [.inApp(.redraw(artwork.shown(presentation, at: Date(), size: newSize)))]
+        case .background, .foreground: return []
         }
     }
 
@@ -184,7 +193,7 @@ final class PreviewMessaging: ReaderInAppDriver {
         shownID = campaign.id
         let values = PreviewMessaging.placeholders(beside: file, customer: setup.context.customer)
         let presentation = Presentation(campaign, values: values, language: setup.context.language)
-        return events + [.inApp(.present(artwork.shown(presentation, at: Date())))]
+        return events + [.inApp(.present(artwork.shown(presentation, at: Date(), size: size)))]
     }
 
     private func tap(_ buttonID: String?) -> [ReaderEvent] {

@@ -12,6 +12,7 @@ enum ReaderCommand {
         let size: Size
         let reduceMotion: Bool
         let actions: ReaderActions
+        let environment: [String: String]
     }
 
     static func run(_ context: () throws -> AppContext) throws {
@@ -45,7 +46,8 @@ enum ReaderCommand {
             actions: ReaderActions(
                 browser: browser,
                 notifier: DesktopNotifier(
-                    store: inbox.store, environment: environment, configured: context.config.notifications)))
+                    store: inbox.store, environment: environment, configured: context.config.notifications)),
+            environment: environment)
         let driver = try inApp(setup)
         ReaderLoop(terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh).run()
     }

@@ -13,6 +13,10 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     private let app: AppContext
     private let runtime: InAppRuntime
     private let artwork: OverlayArtwork
+    /// The terminal's size, for the pictures' room.
+    private var size: Size
+    /// The message on screen, to draw its pictures again after a resize.
+    private var shown: Presentation?
     private let actions: ReaderActions
     private var customer: String?
     private var language: String
@@ -36,7 +40,8 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
                 // Only a local file is read here; remote pictures come from the prefetch's cache.
                 guard case .local = reference.kind, case .success(let data) = client.artwork(reference) else { return nil }
                 return data
-            }, reduceMotion: reduceMotion)
+            }, reduceMotion: reduceMotion, environment: setup.environment, theme: app.config.theme)
+        self.size = size
         customer = app.customer
         language = app.language
         let inFlight = inFlight
@@ -68,7 +73,10 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         case .close: runtime.close()
         case .clickOutside: runtime.clickOutside()
         case .command(let line): return console(line)
-        case .resize(let size): runtime.resize(columns: size.columns, rows: size.rows)
+        case .resize(let size):
+            self.size = size
+            if let shown { outbox.append(.inApp(.redraw(artwork.shown(shown, at: app.clock.now, size: size)))) }
+            runtime.resize(columns: size.columns, rows: size.rows)
         case .background: runtime.background()
         case .foreground: runtime.foreground()
         case .preview: break
@@ -96,13 +104,23 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     // MARK: InAppHost
 
     /// Issue 6, point 2: `later` while the user types or answers a question.
-    func shouldDisplay(_ campaign: Campaign) -> HostDecision { userIsBusy ? .later : .show }
-
-    func present(_ presentation: Presentation) {
-        outbox.append(.inApp(.present(artwork.shown(presentation, at: app.clock.now))))
+    /// A message whose smallest layout does not fit waits too (the engine already holds every
+    /// message below 40x10 with `noRoom`).
+    func shouldDisplay(_ campaign: Campaign) -> HostDecision {
+        if userIsBusy { return .later }
+        let sample = Presentation(campaign, values: [:], language: language)
+        return OverlayView.fits(sample, in: size) ? .show : .later
     }
 
-    func remove(messageID: String) { outbox.append(.inApp(.remove(messageID: messageID))) }
+    func present(_ presentation: Presentation) {
+        shown = presentation
+        outbox.append(.inApp(.present(artwork.shown(presentation, at: app.clock.now, size: size))))
+    }
+
+    func remove(messageID: String) {
+        if shown?.messageID == messageID { shown = nil }
+        outbox.append(.inApp(.remove(messageID: messageID)))
+    }
 
     // MARK: actions
 

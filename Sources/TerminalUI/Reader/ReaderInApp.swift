@@ -29,12 +29,11 @@ public enum InAppRequest: Equatable, Sendable {
 /// A message on screen: what to draw and how far its entrance has gone.
 public struct ShownMessage: Equatable, Sendable {
     public var presentation: Presentation
-    /// The artwork, drawn in cells; `nil` with `imageFailed` means a placeholder frame.
-    public var image: OverlayPicture?
-    public var icon: OverlayPicture?
-    public var imageFailed: Bool
-    public var iconFailed: Bool
-    /// The highlighted button, by index in the drawn (possibly mirrored) order of the presentation.
+    /// The artwork in cells, made for the screen size it was shown at.
+    public var image: OverlayArtwork
+    public var icon: OverlayArtwork
+    public var closeGlyph: String
+    /// The chosen button, as an index into `presentation.buttons`.
     public var button: Int?
     /// When it went up, for the entrance animation; `reduceMotion` draws it whole at once.
     public var shownAt: Date
@@ -43,16 +42,22 @@ public struct ShownMessage: Equatable, Sendable {
     public var acknowledged = false
 
     public init(
-        presentation: Presentation, image: OverlayPicture? = nil, icon: OverlayPicture? = nil, imageFailed: Bool = false,
-        iconFailed: Bool = false, shownAt: Date, reduceMotion: Bool
+        presentation: Presentation, image: OverlayArtwork = .none, icon: OverlayArtwork = .none,
+        closeGlyph: String = OverlayView.defaultCloseGlyph, shownAt: Date, reduceMotion: Bool
     ) {
         self.presentation = presentation
         self.image = image
         self.icon = icon
-        self.imageFailed = imageFailed
-        self.iconFailed = iconFailed
+        self.closeGlyph = closeGlyph
         self.shownAt = shownAt
         self.reduceMotion = reduceMotion
+    }
+
+    /// The frame to draw at `time`.
+    public func overlay(at time: Date) -> Overlay {
+        Overlay(
+            presentation: presentation, selectedButton: button, entrance: entranceProgress(at: time), image: image,
+            icon: icon, closeGlyph: closeGlyph)
     }
 
     /// The entrance lasts 0.3 s (B.10).
@@ -78,6 +83,8 @@ public struct PreviewEntry: Equatable, Sendable {
 /// What in-app messaging tells the reader.
 public enum InAppUpdate: Equatable, Sendable {
     case present(ShownMessage)
+    /// The same message with its pictures made again (the terminal changed size).
+    case redraw(ShownMessage)
     case remove(messageID: String)
     /// `[tinbox-iam]` decision-log lines, oldest first.
     case log([String])

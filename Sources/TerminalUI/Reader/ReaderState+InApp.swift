@@ -49,6 +49,11 @@ extension ReaderState {
             if message.button == nil, !message.presentation.buttons.isEmpty { message.button = 0 }
             shown = message
             frameTime = message.shownAt
+        case .redraw(let message):
+            guard var current = shown, current.presentation.messageID == message.presentation.messageID else { break }
+            current.image = message.image
+            current.icon = message.icon
+            shown = current
         case .remove(let messageID):
             if shown?.presentation.messageID == messageID { shown = nil }
         case .log(let lines):
@@ -208,8 +213,12 @@ extension ReaderState {
     mutating func handleInApp(_ event: MouseEvent) -> [ReaderEffect]? {
         guard let shown else { return nil }
         guard event.action == .press else { return shown.isSlideUp ? nil : [] }
-        switch OverlayView.hit(shown, size: size, row: event.row, column: event.column) {
-        case .button(let id): return [.inApp(.tap(buttonID: id))]
+        var scratch = Screen(width: size.columns, height: size.rows)
+        let hits = OverlayView.draw(shown.overlay(at: frameTime), on: &scratch)
+        switch hits.target(row: event.row, column: event.column) {
+        case .button(let id, let index):
+            self.shown?.button = index
+            return [.inApp(.tap(buttonID: id))]
         case .close: return [.inApp(.close)]
         case .surface: return [.inApp(.tap(buttonID: nil))]
         case .outside: return shown.isSlideUp ? nil : [.inApp(.clickOutside)]

@@ -7,7 +7,7 @@ extension ReaderView {
     static func drawInApp(_ state: ReaderState, into screen: inout Screen) {
         if state.showsLog { drawLog(state.decisionLog, into: &screen) }
         if let picker = state.preview, picker.isOpen, state.shown == nil { drawPicker(picker, into: &screen) }
-        if let shown = state.shown { OverlayView.draw(shown, now: state.frameTime, into: &screen) }
+        if let shown = state.shown { OverlayView.draw(shown.overlay(at: state.frameTime), on: &screen) }
         if state.askingNotifications {
             drawQuestion("Allow tinbox to show desktop notifications?", answer: "y allow   n not now", into: &screen)
         }

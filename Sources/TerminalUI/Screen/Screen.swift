@@ -1,4 +1,5 @@
 import CNcursesw
+import InAppEngine
 import InboxCore
 
 /// What a cell means, not how it looks: the backend's theme maps each role to colours and
@@ -36,17 +37,38 @@ public enum LineGlyph: UInt8, Sendable {
 
 /// One terminal cell: a grapheme of sanitized text (one or two cells wide), the right half of a
 /// wide grapheme (`isContinuation`), or a line glyph.
+///
+/// The role says what the cell means; a campaign's own colours (PROTOCOL 2.1 `style`, button
+/// colours, artwork) ride along in `foreground`/`background` and replace the role's colour on
+/// that channel only, keeping its attributes. The backend maps them to the terminal's depth.
 public struct Cell: Equatable, Sendable {
     public var text: String
     public var role: CellRole
     public var line: LineGlyph?
     public var isContinuation: Bool
+    /// A campaign colour for the text; `nil` keeps the role's.
+    public var foreground: RGBColour?
+    /// A campaign colour behind the text; `nil` keeps the role's.
+    public var background: RGBColour?
+    /// Faded, as the screen beneath a modal is (CLI.md: "a centred card over a dimmed screen").
+    public var isDimmed: Bool
 
-    public init(_ text: String = " ", role: CellRole = .normal, line: LineGlyph? = nil, isContinuation: Bool = false) {
+    public init(
+        _ text: String = " ", role: CellRole = .normal, line: LineGlyph? = nil, isContinuation: Bool = false,
+        foreground: RGBColour? = nil, background: RGBColour? = nil, isDimmed: Bool = false
+    ) {
         self.text = text
         self.role = role
         self.line = line
         self.isContinuation = isContinuation
+        self.foreground = foreground
+        self.background = background
+        self.isDimmed = isDimmed
+    }
+
+    /// A space or an empty cell with no line glyph: nothing shows but its background.
+    public var isBlank: Bool {
+        line == nil && !isContinuation && (text == " " || text.isEmpty)
     }
 
     public static let blank = Cell()
@@ -92,8 +114,13 @@ public struct Screen: Equatable, Sendable {
     public var links: [ScreenLink] = []
     /// Overlays, bottom to top.
     public private(set) var panels: [ScreenPanel] = []
+    /// The colour of the shade over the dimmed cells (a campaign's `frameColor`), if any.
+    public var scrim: RGBColour?
 
     public init(width: Int, height: Int) {
+        // `put` measures with `wcwidth`, which needs the UTF-8 locale (every non-ASCII scalar is -1
+        // in the "C" locale); set once per process, so a screen drawn first in a test measures right.
+        TerminalText.prepareLocale()
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
@@ -121,10 +148,14 @@ public struct Screen: Equatable, Sendable {
     }
 
     /// Fills `width` cells from (`row`, `column`) with one role, clipped to the screen.
-    public mutating func fill(row: Int, column: Int = 0, width count: Int? = nil, role: CellRole, text: String = " ") {
+    public mutating func fill(
+        row: Int, column: Int = 0, width count: Int? = nil, role: CellRole, text: String = " ",
+        foreground: RGBColour? = nil, background: RGBColour? = nil
+    ) {
         guard row >= 0, row < height else { return }
         let end = min(width, column + (count ?? width - column))
-        for x in max(0, column)..<max(max(0, column), end) { self[row, x] = Cell(text, role: role) }
+        let cell = Cell(text, role: role, foreground: foreground, background: background)
+        for x in max(0, column)..<max(max(0, column), end) { self[row, x] = cell }
     }
 
     /// Writes sanitized text from (`row`, `column`), at most `limit` cells, clipped to the screen.
@@ -132,9 +163,11 @@ public struct Screen: Equatable, Sendable {
     /// - Returns: the column after the last cell written.
     @discardableResult
     public mutating func put(
-        _ text: String, row: Int, column: Int, limit: Int? = nil, role: CellRole
+        _ text: String, row: Int, column: Int, limit: Int? = nil, role: CellRole,
+        foreground: RGBColour? = nil, background: RGBColour? = nil
     ) -> Int {
         guard row >= 0, row < height else { return column }
+        var pen = Cell(" ", role: role, foreground: foreground, background: background)
         let end = min(width, column + (limit ?? width))
         var x = column
         // Cells follow scalars, as curses places them: a scalar with width starts a cell, the
@@ -152,14 +185,21 @@ public struct Screen: Equatable, Sendable {
             if cells <= 0 { continue }
             if x >= end { break }
             if x + cells > end {
-                self[row, x] = Cell(" ", role: role)
+                pen.text = " "
+                self[row, x] = pen
                 x += 1
                 break
             }
             if x >= 0 {
                 clearWide(row: row, column: x, cells: cells)
-                self[row, x] = Cell(cluster, role: role)
-                if cells == 2 { self[row, x + 1] = Cell("", role: role, isContinuation: true) }
+                pen.text = cluster
+                self[row, x] = pen
+                if cells == 2 {
+                    pen.text = ""
+                    pen.isContinuation = true
+                    self[row, x + 1] = pen
+                    pen.isContinuation = false
+                }
             }
             x += cells
         }
@@ -173,50 +213,87 @@ public struct Screen: Equatable, Sendable {
     }
 
     /// Draws a line glyph.
-    public mutating func put(_ glyph: LineGlyph, row: Int, column: Int, role: CellRole) {
+    public mutating func put(
+        _ glyph: LineGlyph, row: Int, column: Int, role: CellRole, foreground: RGBColour? = nil,
+        background: RGBColour? = nil
+    ) {
         guard row >= 0, row < height, column >= 0, column < width else { return }
         clearWide(row: row, column: column, cells: 1)
-        self[row, column] = Cell(" ", role: role, line: glyph)
+        self[row, column] = Cell(" ", role: role, line: glyph, foreground: foreground, background: background)
     }
 
     /// A horizontal rule across `count` cells.
-    public mutating func rule(row: Int, column: Int = 0, width count: Int? = nil, role: CellRole = .rule) {
+    public mutating func rule(
+        row: Int, column: Int = 0, width count: Int? = nil, role: CellRole = .rule, foreground: RGBColour? = nil,
+        background: RGBColour? = nil
+    ) {
         let end = min(width, column + (count ?? width - column))
-        for x in max(0, column)..<max(max(0, column), end) { put(.horizontal, row: row, column: x, role: role) }
+        for x in max(0, column)..<max(max(0, column), end) {
+            put(.horizontal, row: row, column: x, role: role, foreground: foreground, background: background)
+        }
     }
 
-    /// A box outline with a blank inside.
-    public mutating func box(top: Int, left: Int, width boxWidth: Int, height boxHeight: Int, role: CellRole, border: CellRole) {
+    /// A box outline with a blank inside. The colours, when given, are the inside's text and
+    /// background colours and the border's line colour (on that background).
+    public mutating func box(
+        top: Int, left: Int, width boxWidth: Int, height boxHeight: Int, role: CellRole, border: CellRole,
+        foreground: RGBColour? = nil, background: RGBColour? = nil, borderColour: RGBColour? = nil
+    ) {
         guard boxWidth >= 2, boxHeight >= 2 else { return }
-        for y in top..<(top + boxHeight) { fill(row: y, column: left, width: boxWidth, role: role) }
-        rule(row: top, column: left + 1, width: boxWidth - 2, role: border)
-        rule(row: top + boxHeight - 1, column: left + 1, width: boxWidth - 2, role: border)
-        for y in (top + 1)..<(top + boxHeight - 1) {
-            put(.vertical, row: y, column: left, role: border)
-            put(.vertical, row: y, column: left + boxWidth - 1, role: border)
+        for y in top..<(top + boxHeight) {
+            fill(row: y, column: left, width: boxWidth, role: role, foreground: foreground, background: background)
         }
-        put(.topLeft, row: top, column: left, role: border)
-        put(.topRight, row: top, column: left + boxWidth - 1, role: border)
-        put(.bottomLeft, row: top + boxHeight - 1, column: left, role: border)
-        put(.bottomRight, row: top + boxHeight - 1, column: left + boxWidth - 1, role: border)
+        let right = left + boxWidth - 1
+        let bottom = top + boxHeight - 1
+        func line(_ glyph: LineGlyph, _ row: Int, _ column: Int) {
+            put(glyph, row: row, column: column, role: border, foreground: borderColour, background: background)
+        }
+        for x in (left + 1)..<right {
+            line(.horizontal, top, x)
+            line(.horizontal, bottom, x)
+        }
+        for y in (top + 1)..<bottom {
+            line(.vertical, y, left)
+            line(.vertical, y, right)
+        }
+        line(.topLeft, top, left)
+        line(.topRight, top, right)
+        line(.bottomLeft, bottom, left)
+        line(.bottomRight, bottom, right)
     }
 
     /// Opens a panel over the rectangle (clipped to the screen) and draws a box in it.
     public mutating func panel(top: Int, left: Int, width boxWidth: Int, height boxHeight: Int, role: CellRole,
                                border: CellRole) {
+        guard let rect = openPanel(top: top, left: left, width: boxWidth, height: boxHeight),
+            rect.width >= 2, rect.height >= 2
+        else { return }
+        box(top: rect.top, left: rect.left, width: rect.width, height: rect.height, role: role, border: border)
+    }
+
+    /// Opens a panel over the rectangle, clipped to the screen, and leaves its cells for the
+    /// caller to draw: what they hold now is kept as what lies beneath.
+    /// - Returns: the panel as clipped, or nil when nothing of it is on the screen.
+    @discardableResult
+    public mutating func openPanel(top: Int, left: Int, width panelWidth: Int, height panelHeight: Int)
+        -> ScreenPanel?
+    {
+        let bottom = min(height, top + panelHeight)
+        let right = min(width, left + panelWidth)
         let top = max(0, top)
         let left = max(0, left)
-        let boxWidth = min(boxWidth, width - left)
-        let boxHeight = min(boxHeight, height - top)
-        guard boxWidth >= 2, boxHeight >= 2 else { return }
+        guard right > left, bottom > top else { return nil }
         var under: [Cell] = []
-        for y in top..<(top + boxHeight) { under += row(y)[(y * width + left)..<(y * width + left + boxWidth)] }
-        panels.append(ScreenPanel(top: top, left: left, width: boxWidth, height: boxHeight, under: under))
-        box(top: top, left: left, width: boxWidth, height: boxHeight, role: role, border: border)
+        under.reserveCapacity((right - left) * (bottom - top))
+        for y in top..<bottom { under += cells[(y * width + left)..<(y * width + right)] }
+        let panel = ScreenPanel(top: top, left: left, width: right - left, height: bottom - top, under: under)
+        panels.append(panel)
         // A wide character cut by the panel's edge leaves no half beside it.
-        for y in top..<(top + boxHeight) where left + boxWidth < width && self[y, left + boxWidth].isContinuation {
-            self[y, left + boxWidth] = Cell(" ", role: self[y, left + boxWidth].role)
+        for y in top..<bottom {
+            if right < width, self[y, right].isContinuation { self[y, right] = Cell(" ", role: self[y, right].role) }
+            if left > 0, self[y, left].isContinuation { self[y, left - 1] = Cell(" ", role: self[y, left - 1].role) }
         }
+        return panel
     }
 
     /// A row as it is beneath every panel.

@@ -1,5 +1,6 @@
 import CNcursesw
 import Foundation
+import InAppEngine
 import InboxCore
 
 /// The curses backend: the only code in tinbox that touches curses, and only from the thread
@@ -23,9 +24,25 @@ public final class CursesTerminal: Terminal {
         }
     }
 
-    private let theme: Theme
+    let theme: Theme
+    /// How campaign colours are drawn (`CampaignPalette`).
+    let palette: CampaignPalette
+    /// Campaign colour pairs, made as cells need them.
+    var pairTable: ColourPairTable
+    /// Campaign colours already mapped to the palette.
+    var paletteIndexes: [CampaignColours: (foreground: Int16?, background: Int16?)] = [:]
+    /// The screen being drawn, and its scrim colour: cell looks depend on them.
+    var drawingScreen: Screen?
+    var drawingScrim: RGBColour?
+    /// The campaign pairs of the screen being drawn, worked out only if the pair table fills.
+    var pairsOnScreen: Set<ColourPairTable.Key>?
+    /// Where tinbox's own escape sequences go (OSC 8 links, 24-bit colour): curses' output.
+    let output: Int32
     private let linksSupported: Bool
-    private var previous: Screen?
+    var previous: Screen?
+    /// A curses screen made with `newterm` (tests on a pseudo-terminal); nil for the process's terminal.
+    private var ownScreen: OpaquePointer?
+    private var ownFiles: [UnsafeMutablePointer<FILE>?] = []
     private var basePanel: UnsafeMutablePointer<PANEL>?
     /// The overlays' panels and windows, bottom to top.
     private var overlays: [(panel: UnsafeMutablePointer<PANEL>?, window: UnsafeMutablePointer<WINDOW>?, rect: ScreenPanel)] =
@@ -42,6 +59,32 @@ public final class CursesTerminal: Terminal {
         tinbox_install_exit_signals()
         tinbox_install_suspend_signal()
         initscr()
+        output = STDOUT_FILENO
+        (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
+        let term = options.environment["TERM"] ?? ""
+        reportsFocus = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
+        if reportsFocus {
+            define_key("\u{1B}[I", tinbox_key_focus_in())
+            define_key("\u{1B}[O", tinbox_key_focus_out())
+            setFocusReports(true)
+        }
+    }
+
+    /// Curses on a terminal of type `terminalType` and `size` over the descriptors of a
+    /// pseudo-terminal instead of the process's own, so tests can read every byte it writes.
+    /// Signals are left alone.
+    init(options: Options, terminalType: String, size: Size, input: Int32, output: Int32) {
+        _ = TerminalText.prepareLocale()
+        ownFiles = [fdopen(dup(output), "w"), fdopen(dup(input), "r")]
+        ownScreen = newterm(terminalType, ownFiles[0], ownFiles[1])
+        resizeterm(Int32(size.rows), Int32(size.columns))
+        self.output = output
+        (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
+        reportsFocus = false
+    }
+
+    /// The settings both kinds of screen share, once curses is started.
+    private static func setUp(options: Options) -> (Theme, CampaignPalette, ColourPairTable, Bool, Bool) {
         cbreak()
         noecho()
         nonl()
@@ -61,22 +104,22 @@ public final class CursesTerminal: Terminal {
                 theme: options.theme, environment: options.environment, hasColors: true,
                 colors: Int(tinbox_colors()))
         }
-        theme = Theme(depth: depth)
-        hasAlternateScreen = tinbox_has_alternate_screen() != 0
+        let theme = Theme(depth: depth)
+        let colours = depth == .monochrome ? 0 : Int(tinbox_colors())
+        let palette = CampaignPalette(
+            depth: CampaignPalette.depth(theme: depth, themeName: options.theme, environment: options.environment),
+            terminalColours: colours)
+        let lastPair = Int16(clamping: max(0, min(Int(tinbox_color_pairs()) - 1, Int(Int16.max))))
+        let table = ColourPairTable(first: theme.firstFreePair, last: lastPair)
+        let hasAlternateScreen = tinbox_has_alternate_screen() != 0
         let term = options.environment["TERM"] ?? ""
-        linksSupported = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
-        let term0 = options.environment["TERM"] ?? ""
-        reportsFocus = !(term0.hasPrefix("linux") || term0.hasPrefix("vt") || term0 == "dumb")
-        if reportsFocus {
-            define_key("\u{1B}[I", tinbox_key_focus_in())
-            define_key("\u{1B}[O", tinbox_key_focus_out())
-            setFocusReports(true)
-        }
+        let linksSupported = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
         if options.mouse {
             let mask = tinbox_button1_pressed() | tinbox_button4_pressed() | tinbox_button5_pressed()
             mousemask(mask, nil)
             mouseinterval(0)
         }
+        return (theme, palette, table, hasAlternateScreen, linksSupported)
     }
 
     deinit {
@@ -97,6 +140,12 @@ public final class CursesTerminal: Terminal {
             wrefresh(tinbox_stdscr())
         }
         endwin()
+        if let ownScreen {
+            delscreen(ownScreen)
+            self.ownScreen = nil
+            for file in ownFiles { fclose(file) }
+            ownFiles = []
+        }
     }
 
     public func suspend() {
@@ -118,6 +167,12 @@ public final class CursesTerminal: Terminal {
 
     public func draw(_ screen: Screen) {
         let window = tinbox_stdscr()
+        drawingScreen = screen
+        drawingScrim = screen.scrim
+        defer {
+            drawingScreen = nil
+            pairsOnScreen = nil
+        }
         // stdscr is the bottom panel, so `update_panels` composes it with the overlays above.
         if basePanel == nil { basePanel = new_panel(window) }
         let full = previous.map { $0.width != screen.width || $0.height != screen.height } ?? true
@@ -137,6 +192,7 @@ public final class CursesTerminal: Terminal {
         drawPanels(screen, full: full)
         update_panels()
         doupdate()
+        if palette.depth == .direct { writeDirectColours(screen, full: full) }
         if linksSupported, !screen.links.isEmpty, full || previous?.links != screen.links || rowsChanged(screen) {
             writeLinks(screen)
         }
@@ -180,15 +236,14 @@ public final class CursesTerminal: Terminal {
     /// Writes one row of cells at `row` of `window` in runs of cells that look alike; line
     /// glyphs go through the terminal's line set one by one.
     private func drawCells(_ cells: ArraySlice<Cell>, row: Int, in window: UnsafeMutablePointer<WINDOW>?) {
-        let roles = drawingRoles(cells)
+        let looks = drawingLooks(cells)
         let base = cells.startIndex
         var run: [wchar_t] = []
         var runStart = 0
-        var runRole = CellRole.normal
+        var runLook = looks.first ?? Theme.Look(attributes: 0, pair: 0)
         func flush() {
             guard !run.isEmpty else { return }
-            let look = theme.look(runRole)
-            wattr_set(window, look.attributes, look.pair, nil)
+            wattr_set(window, runLook.attributes, runLook.pair, nil)
             _ = mvwaddnwstr(window, Int32(row), Int32(runStart), run, Int32(run.count))
             run.removeAll(keepingCapacity: true)
         }
@@ -197,14 +252,14 @@ public final class CursesTerminal: Terminal {
             if cell.isContinuation { continue }
             if let line = cell.line {
                 flush()
-                let look = theme.look(cell.role)
+                let look = looks[column]
                 _ = tinbox_put_line(window, Int32(row), Int32(column), Int32(line.rawValue), look.attributes, look.pair)
                 runStart = column + 1
                 continue
             }
-            if roles[column] != runRole || run.isEmpty {
+            if looks[column] != runLook || run.isEmpty {
                 flush()
-                runRole = roles[column]
+                runLook = looks[column]
                 runStart = column
             }
             if cell.text.isEmpty {
@@ -217,48 +272,44 @@ public final class CursesTerminal: Terminal {
         wattr_set(window, 0, 0, nil)
     }
 
-    /// The role to draw each cell of a row in. A space looks the same in any role without a
-    /// background, reverse or underline, so such a space is drawn in the role of the next cell
-    /// that is not one (else of the run before it): the terminal is not told to switch bold or a
-    /// colour off and on around the gaps between a row's columns, and a gap keeps its look when
-    /// the text before it changes (the selected title), so it is not sent again.
-    private func drawingRoles(_ cells: ArraySlice<Cell>) -> [CellRole] {
-        let base = cells.startIndex
-        var roles = cells.map(\.role)
-        var firstWaiting = -1
-        var last: CellRole?
-        func settle(upTo end: Int, with next: CellRole?) {
-            guard firstWaiting >= 0 else { return }
-            var pick: CellRole?
-            if let next, !theme.blankShows(next) {
-                pick = next
-            } else if let last, !theme.blankShows(last) {
-                pick = last
-            }
-            if let pick {
-                for index in firstWaiting..<end where isFlexible(cells[base + index]) {
-                    roles[index] = pick
-                }
-            }
-            firstWaiting = -1
+    /// The look to draw each cell of a row in. A space shows only its background (and reverse
+    /// or underline), so a space is drawn in the look of the next cell that is not a space when
+    /// that look shows the same on a space (else in the look of the one before it): the terminal
+    /// is not told to switch bold or a colour off and on around the gaps between a row's columns
+    /// or between a card's border and its text, and a gap keeps its look when the text before it
+    /// changes (the selected title), so it is not sent again.
+    private func drawingLooks(_ cells: ArraySlice<Cell>) -> [Theme.Look] {
+        var looks: [Theme.Look] = []
+        var blanks: [BlankLook] = []
+        looks.reserveCapacity(cells.count)
+        blanks.reserveCapacity(cells.count)
+        for cell in cells {
+            let resolved = look(for: cell)
+            looks.append(resolved.look)
+            blanks.append(resolved.blank)
         }
+        let spaces = cells.map(\.isBlank)
+        var next = [Int?](repeating: nil, count: cells.count)
+        var following: Int?
+        for column in stride(from: cells.count - 1, through: 0, by: -1) {
+            next[column] = following
+            if !spaces[column], !cells[cells.startIndex + column].isContinuation { following = column }
+        }
+        let drawn = looks
+        var previous: Int?
         for column in 0..<cells.count {
-            let cell = cells[base + column]
-            if cell.isContinuation { continue }
-            if isFlexible(cell) {
-                if firstWaiting < 0 { firstWaiting = column }
+            if cells[cells.startIndex + column].isContinuation { continue }
+            guard spaces[column] else {
+                previous = column
                 continue
             }
-            settle(upTo: column, with: cell.role)
-            last = cell.role
+            if let after = next[column], blanks[after] == blanks[column] {
+                looks[column] = drawn[after]
+            } else if let before = previous, blanks[before] == blanks[column] {
+                looks[column] = drawn[before]
+            }
         }
-        settle(upTo: cells.count, with: nil)
-        return roles
-    }
-
-    /// A space in a role that does not show on a space.
-    private func isFlexible(_ cell: Cell) -> Bool {
-        cell.line == nil && !cell.isContinuation && (cell.text == " " || cell.text.isEmpty) && !theme.blankShows(cell.role)
+        return looks
     }
 
     /// Wraps each validated link in OSC 8 after curses has drawn it. Only `SafeLink` URLs ever get

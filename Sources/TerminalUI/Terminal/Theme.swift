@@ -12,9 +12,11 @@ struct Theme {
     let depth: Depth
     /// Indexed by `CellRole.rawValue`: the backend asks for a look per run of cells.
     private var table: [Look] = []
-    /// Per role: whether a blank cell in it looks any different from a blank with no attributes
-    /// (a background colour, reverse or underline show on a space; bold and a foreground do not).
-    private var blankShows: [Bool] = []
+    /// Per role: the colour numbers of its pair (-1 the terminal's default), so the backend knows
+    /// what a space in it shows and a campaign colour can replace one channel and keep the other.
+    private var colours: [ColourPairTable.Key] = []
+    /// The first pair number the theme leaves free.
+    private(set) var firstFreePair: Int16 = 1
 
     /// NO_COLOR (set and not empty) or the "monochrome" theme give no colour; then the terminal's
     /// colour count picks 256 or 8.
@@ -32,10 +34,10 @@ struct Theme {
         let reverse = tinbox_a_reverse()
         let underline = tinbox_a_underline()
         var nextPair: Int16 = 1
-        var backgrounds: Set<Int16> = []
+        var pairColours: [Int16: ColourPairTable.Key] = [0: ColourPairTable.Key(foreground: -1, background: -1)]
         func pair(_ foreground: Int16, _ background: Int16) -> Int16 {
             init_pair(nextPair, foreground, background)
-            if background >= 0 { backgrounds.insert(nextPair) }
+            pairColours[nextPair] = ColourPairTable.Key(foreground: foreground, background: background)
             defer { nextPair += 1 }
             return nextPair
         }
@@ -95,18 +97,17 @@ struct Theme {
                 .overlayBorder: Look(attributes: bold, pair: border),
             ]
         }
-        let visibleOnSpace = reverse | underline
         table = CellRole.allCases.map { looks[$0] ?? Look(attributes: 0, pair: 0) }
-        blankShows = table.map { $0.attributes & visibleOnSpace != 0 || backgrounds.contains($0.pair) }
+        colours = table.map { pairColours[$0.pair] ?? ColourPairTable.Key(foreground: -1, background: -1) }
+        firstFreePair = nextPair
+    }
+
+    /// The colour numbers a role is drawn with.
+    func colours(_ role: CellRole) -> ColourPairTable.Key {
+        colours[Int(role.rawValue)]
     }
 
     func look(_ role: CellRole) -> Look {
         table[Int(role.rawValue)]
-    }
-
-    /// Whether a space drawn in `role` differs from a space drawn in any role without a
-    /// background, reverse or underline: when not, the backend may draw it in a neighbour's look.
-    func blankShows(_ role: CellRole) -> Bool {
-        blankShows[Int(role.rawValue)]
     }
 }
