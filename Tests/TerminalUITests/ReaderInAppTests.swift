@@ -196,4 +196,24 @@ final class FakeDriver: ReaderInAppDriver {
         loop.send(.refreshEnded(RefreshResult(producer: "engagement", kind: .ok, line: "engagement ok 9 messages"), now: Fixtures.now))
         #expect(driver.names.contains(.newMessages(3)), "\(driver.names)")
     }
+
+    @Test func aClickOnAButtonTapsItTheCloseGlyphClosesAndOutsideAModalIsClickOutside() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal, buttons: ["yes", "no"])))]
+        let (loop, terminal) = loop(driver)
+        var scratch = Screen(width: 80, height: 24)
+        let hits = OverlayView.draw(loop.state.shown!.overlay(at: loop.state.frameTime), on: &scratch)
+        let no = hits.buttons.first { $0.id == "no" }!.rect
+        terminal.enqueue(.mouse(MouseEvent(.press, row: no.top, column: no.left)))
+        loop.drain()
+        #expect(driver.names.last == .tap(buttonID: "no"))
+        let close = hits.close!
+        terminal.enqueue(.mouse(MouseEvent(.press, row: close.top, column: close.left)))
+        loop.drain()
+        #expect(driver.names.last == .close)
+        terminal.enqueue(.mouse(MouseEvent(.press, row: 0, column: 0)))
+        loop.drain()
+        #expect(driver.names.last == .clickOutside)
+        #expect(loop.state.tab == .all)
+    }
 }
