@@ -133,15 +133,20 @@ enum Migrations {
         // bounded chunk per transaction; searches test the noted and unindexed rows directly, so
         // they are exact at any point of the catch-up. The step indexes nothing itself: the
         // watermark starts at 0. `title_index_terms` lists the indexed trigrams, for searches of
-        // 1 or 2 characters. The triggers note with an UPSERT, not OR IGNORE (see step 3).
+        // 1 or 2 characters. FTS5's automerge is off: it made some small writes pay for merging
+        // large segments (250 ms holding the write lock); the catch-up merges in bounded steps
+        // instead and `unmerged` says one is due. The triggers note with an UPSERT, not OR IGNORE
+        // (see step 3).
         """
         CREATE VIRTUAL TABLE title_index USING fts5(words, tokenize = 'trigram case_sensitive 1', detail = none);
+        INSERT INTO title_index(title_index, rank) VALUES('automerge', 0);
         CREATE VIRTUAL TABLE title_index_terms USING fts5vocab(title_index, instance);
         CREATE TABLE title_index_progress(
             only INTEGER PRIMARY KEY CHECK (only = 1),
-            indexed_through INTEGER NOT NULL
+            indexed_through INTEGER NOT NULL,
+            unmerged INTEGER NOT NULL
         );
-        INSERT INTO title_index_progress(only, indexed_through) VALUES(1, 0);
+        INSERT INTO title_index_progress(only, indexed_through, unmerged) VALUES(1, 0, 0);
         CREATE TABLE title_index_stale(message INTEGER PRIMARY KEY);
         CREATE TRIGGER title_index_stale_insert AFTER INSERT ON messages
         WHEN new.rowid <= (SELECT indexed_through FROM title_index_progress) BEGIN
