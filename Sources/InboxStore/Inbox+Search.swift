@@ -95,8 +95,11 @@ extension Inbox {
         // Common text: one pass in table order, `+state` keeps `messages_state` out of the plan.
         let sql =
             "SELECT count(*) FROM (SELECT 1 FROM messages WHERE +\(scope.sql) AND title LIKE ? ESCAPE '\\' LIMIT ?)"
-        let count = Int(try database.integer(sql, scope.values + [.text(search.pattern), .int(Int64(cap ?? -1))]))
-        return SearchCount(value: count, isExact: cap.map { count < $0 } ?? true)
+        // One row past the limit tells "exactly the limit" from "more".
+        let stop = cap.map { Int64($0) + 1 } ?? -1
+        let count = Int(try database.integer(sql, scope.values + [.text(search.pattern), .int(stop)]))
+        guard let cap, count > cap else { return SearchCount(value: count, isExact: true) }
+        return SearchCount(value: cap, isExact: false)
     }
 
     /// Where `key` stands among `filter`'s messages whose titles contain `text`; nil when it is
