@@ -133,12 +133,14 @@ enum Migrations {
         // bounded chunk per transaction; searches test the noted and unindexed rows directly, so
         // they are exact at any point of the catch-up. The step indexes nothing itself: the
         // watermark starts at 0. `title_index_terms` lists the indexed trigrams, for searches of
-        // 1 or 2 characters. FTS5's automerge is off: it made some small writes pay for merging
-        // large segments (250 ms holding the write lock); the catch-up merges in bounded steps
-        // instead and `unmerged` says one is due. The triggers note with an UPSERT, not OR IGNORE
-        // (see step 3).
+        // 1 or 2 characters. Nothing ranks results, so FTS5 keeps no sizes (columnsize = 0).
+        // FTS5's automerge is off: it made some small writes pay for merging large segments
+        // (250 ms holding the write lock); the catch-up merges in bounded steps instead and
+        // `unmerged` says one is due. The triggers note with an UPSERT, not OR IGNORE (see step 3).
         """
-        CREATE VIRTUAL TABLE title_index USING fts5(words, tokenize = 'trigram case_sensitive 1', detail = none);
+        CREATE VIRTUAL TABLE title_index USING fts5(
+            words, tokenize = 'trigram case_sensitive 1', detail = none, columnsize = 0
+        );
         INSERT INTO title_index(title_index, rank) VALUES('automerge', 0);
         CREATE VIRTUAL TABLE title_index_terms USING fts5vocab(title_index, instance);
         CREATE TABLE title_index_progress(
