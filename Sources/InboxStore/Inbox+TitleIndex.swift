@@ -19,9 +19,10 @@ import InboxCore
 /// A catch-up chunk is one transaction: the index, the stale list and the watermark change
 /// together or not at all, so a kill in the middle leaves the invariant as it was. Each chunk
 /// also merges a bounded number of FTS5 pages (FTS5's own automerge is off, schema 4), so
-/// lookups find few segments and no write ever pays for a large merge. Nothing may
-/// renumber the messages rowids (VACUUM may, for a table without an INTEGER PRIMARY KEY; nothing
-/// runs it): whatever does must call `resetTitleIndex()` afterwards.
+/// lookups find few segments and no write ever pays for a large merge.
+///
+/// Nothing may renumber the messages rowids (VACUUM may, for a table without an INTEGER
+/// PRIMARY KEY; nothing runs it): whatever does must call `resetTitleIndex()` afterwards.
 extension Inbox {
     /// What the index stores for a title: ASCII letters lowered with the same `lower()` that
     /// folds a search (TitleSearch.swift), and two U+0001 after it, so that every character of a
