@@ -31,6 +31,7 @@ test: deps
 # Benchmarks, apart from the tests: each prints numbers with units next to a baseline measured
 # in the same run (README, "Performance").
 bench: deps bench-deps build
+	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-search-bench
 	python3 Benchmarks/run.py --binary $(RELEASE)
 	python3 Benchmarks/sync.py --binary $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench

@@ -37,6 +37,9 @@ let package = Package(
         // `swift run -c release tinbox-bench`: the in-app engine's performance figures (issue 5).
         .executableTarget(
             name: "tinbox-bench", dependencies: ["InAppEngine", "InboxCore"], path: "Benchmarks/InAppBench"),
+        // The reader's search per keystroke against the old LIKE (Benchmarks/run.py runs it).
+        .executableTarget(
+            name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),

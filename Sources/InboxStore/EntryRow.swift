@@ -5,6 +5,8 @@ import InboxCore
 enum EntryRow {
     static let columns =
         "producer, id, state, server_read, start_ms, end_ms, pinned, receive_ms, title, body, image_url, buttons, details"
+    /// How many columns `columns` names: a query may add its own after them.
+    static let columnCount = 13
 
     static func entry(from row: Statement) -> InboxEntry {
         let message = InboxMessage(

@@ -12,22 +12,18 @@ import InboxCore
 /// created by schema 3 (Migrations.swift).
 extension Inbox {
     /// A page of `filter`'s list (narrowed to titles containing `text` when it is not empty), in
-    /// the order of A.3, read by walking the list-order index.
+    /// the order of A.3, read by walking the list-order index, or as a search (Inbox+Search.swift).
     public func listPage(_ filter: StateFilter, titleContaining text: String = "", offset: Int, limit: Int) throws
         -> [InboxEntry]
     {
+        guard text.isEmpty else { return try searchPage(filter, text, offset: offset, limit: limit) }
         guard try isEnabled() else { return [] }
         let scope = try Scope(filter: filter, inbox: self)
         // `+state` keeps `messages_state` out of the plan (Scope's clause starts with `state`).
-        var sql = "SELECT \(EntryRow.columns) FROM messages WHERE +\(scope.sql)"
-        var values = scope.values
-        if !text.isEmpty {
-            sql += " AND title LIKE ? ESCAPE '\\'"
-            values.append(.text(Self.likePattern(text)))
-        }
-        sql += " ORDER BY pinned DESC, receive_ms DESC, producer, id LIMIT ? OFFSET ?"
-        values += [.int(Int64(limit)), .int(Int64(offset))]
-        return try database.query(sql, values) { row in
+        let sql =
+            "SELECT \(EntryRow.columns) FROM messages WHERE +\(scope.sql)"
+            + " ORDER BY pinned DESC, receive_ms DESC, producer, id LIMIT ? OFFSET ?"
+        return try database.query(sql, scope.values + [.int(Int64(limit)), .int(Int64(offset))]) { row in
             var result: [InboxEntry] = []
             while try row.step() { result.append(EntryRow.entry(from: row)) }
             return result

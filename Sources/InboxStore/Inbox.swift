@@ -10,6 +10,8 @@ public final class Inbox {
     public let store: Store
     public let clock: Clock
     var database: Database { store.database }
+    /// The search plans' thresholds (Inbox+Search.swift).
+    var searchTuning = SearchTuning()
 
     public init(store: Store, clock: Clock) {
         self.store = store

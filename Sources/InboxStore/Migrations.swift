@@ -123,6 +123,46 @@ enum Migrations {
                 ON CONFLICT(producer, state) DO UPDATE SET n = n + 1;
         END;
         """,
+        // 4: the reader's search as index lookups instead of a LIKE over every title per keystroke
+        // (issue 3, point 7), kept off the import's path (Inbox+TitleIndex.swift). `title_index` is
+        // an FTS5 trigram index of each title in the form `lower(title) || char(1, 1)`, keyed by the
+        // messages rowid. Nothing indexes inside a write: the messages up to rowid
+        // `indexed_through` are indexed, those above are not yet, and the triggers only note in
+        // `title_index_stale` the indexed rows whose title an insert (a reused rowid), an update or
+        // a delete made stale. `catchUpTitleIndex` re-indexes those and advances the watermark, a
+        // bounded chunk per transaction; searches test the noted and unindexed rows directly, so
+        // they are exact at any point of the catch-up. The step indexes nothing itself: the
+        // watermark starts at 0. `title_index_terms` lists the indexed trigrams, for searches of
+        // 1 or 2 characters. Nothing ranks results, so FTS5 keeps no sizes (columnsize = 0).
+        // FTS5's automerge is off: it made some small writes pay for merging large segments
+        // (250 ms holding the write lock); the catch-up merges in bounded steps instead and
+        // `unmerged` says one is due. The triggers note with an UPSERT, not OR IGNORE (see step 3).
+        """
+        CREATE VIRTUAL TABLE title_index USING fts5(
+            words, tokenize = 'trigram case_sensitive 1', detail = none, columnsize = 0
+        );
+        INSERT INTO title_index(title_index, rank) VALUES('automerge', 0);
+        CREATE VIRTUAL TABLE title_index_terms USING fts5vocab(title_index, instance);
+        CREATE TABLE title_index_progress(
+            only INTEGER PRIMARY KEY CHECK (only = 1),
+            indexed_through INTEGER NOT NULL,
+            unmerged INTEGER NOT NULL
+        );
+        INSERT INTO title_index_progress(only, indexed_through, unmerged) VALUES(1, 0, 0);
+        CREATE TABLE title_index_stale(message INTEGER PRIMARY KEY);
+        CREATE TRIGGER title_index_stale_insert AFTER INSERT ON messages
+        WHEN new.rowid <= (SELECT indexed_through FROM title_index_progress) BEGIN
+            INSERT INTO title_index_stale(message) VALUES(new.rowid) ON CONFLICT(message) DO NOTHING;
+        END;
+        CREATE TRIGGER title_index_stale_update AFTER UPDATE OF title ON messages
+        WHEN old.title IS NOT new.title AND old.rowid <= (SELECT indexed_through FROM title_index_progress) BEGIN
+            INSERT INTO title_index_stale(message) VALUES(old.rowid) ON CONFLICT(message) DO NOTHING;
+        END;
+        CREATE TRIGGER title_index_stale_delete AFTER DELETE ON messages
+        WHEN old.rowid <= (SELECT indexed_through FROM title_index_progress) BEGIN
+            INSERT INTO title_index_stale(message) VALUES(old.rowid) ON CONFLICT(message) DO NOTHING;
+        END;
+        """,
     ]
 
     static var latest: Int32 { Int32(steps.count) }

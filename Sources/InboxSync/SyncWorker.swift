@@ -19,6 +19,10 @@ public enum FlushOutcome: Equatable, Sendable {
 ///
 /// Refreshes and flushes run one after another, never side by side, so one process never sends
 /// the same queued item twice at once. Completions run on the worker thread.
+///
+/// Between them the worker keeps the search's title index caught up (Inbox+TitleIndex.swift):
+/// when it starts, after each refresh and after each flush, one bounded chunk per queued block,
+/// so a refresh asked for meanwhile waits for one chunk at most.
 public final class SyncWorker: @unchecked Sendable {
     public let producers: [ProducerConfig]
     public let retryPolicy: RetryPolicy
@@ -32,6 +36,8 @@ public final class SyncWorker: @unchecked Sendable {
     // Only touched on `queue`:
     private var workerInbox: Inbox?
     private var backoff: [String: (failures: Int, nextAttempt: Double)] = [:]
+    /// True while a catch-up chunk is queued.
+    private var indexing = false
 
     /// `openInbox` opens a new connection to the reader's data directory; it is called once, on the worker.
     public init(
@@ -45,6 +51,7 @@ public final class SyncWorker: @unchecked Sendable {
         self.random = random
         self.bootId = bootId
         self.openInbox = openInbox
+        queue.async { [self] in catchUpTitleIndex() }
     }
 
     // MARK: refresh (BEHAVIOR A.6)
@@ -75,6 +82,7 @@ public final class SyncWorker: @unchecked Sendable {
             let refresher = Refresher(
                 inbox: inbox, producers: producers, transport: transport, cancellation: cancellation, bootId: bootId)
             _ = refresher.refreshClaimed(onOutcome: completion)
+            catchUpTitleIndex()
         }
         return true
     }
@@ -94,7 +102,10 @@ public final class SyncWorker: @unchecked Sendable {
     public func flushQueues(
         force: Bool = false, completion: @escaping @Sendable ([(producer: String, outcome: FlushOutcome)]) -> Void
     ) {
-        queue.async { [self] in completion(flushOnWorker(force: force)) }
+        queue.async { [self] in
+            completion(flushOnWorker(force: force))
+            catchUpTitleIndex()
+        }
     }
 
     /// `flushQueues(force: true)` for the reader's quit: waits at most `timeout` seconds.
@@ -142,6 +153,22 @@ public final class SyncWorker: @unchecked Sendable {
             }
         } catch {
             return .failed("\(error)")
+        }
+    }
+
+    // MARK: title index
+
+    /// Indexes one chunk of the titles the search index does not cover yet, and queues the next
+    /// chunk when more remain; one chain at a time. A failure leaves the rest for the next call:
+    /// searches stay exact meanwhile, testing the rows the index does not cover.
+    private func catchUpTitleIndex() {
+        guard !indexing, let inbox = workerConnection(failing: nil) else { return }
+        let complete = (try? inbox.catchUpTitleIndex()) ?? true
+        guard !complete else { return }
+        indexing = true
+        queue.async { [self] in
+            indexing = false
+            catchUpTitleIndex()
         }
     }
 

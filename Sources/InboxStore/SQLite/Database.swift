@@ -87,6 +87,9 @@ public final class Database {
 
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Rows changed by this connection since it opened (FTS5's 'merge' reports its work here).
+    public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+
     public var userVersion: Int32 {
         get throws {
             Int32(try integer("PRAGMA user_version"))
