@@ -29,8 +29,9 @@ final class ReaderInboxSource: ReaderDataSource {
         try inbox.listPage(query.filter, titleContaining: query.search, offset: offset, limit: limit)
     }
 
-    func total(_ query: ListQuery) throws -> Int {
-        try inbox.count(query.filter, titleContaining: query.search)
+    func total(_ query: ListQuery, upTo limit: Int) throws -> (count: Int, isExact: Bool) {
+        let count = try inbox.count(query.filter, titleContaining: query.search, upTo: limit)
+        return (count.value, count.isExact)
     }
 
     func open(_ key: MessageKey) throws {

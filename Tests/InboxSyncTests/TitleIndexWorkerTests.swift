@@ -2,6 +2,7 @@ import Foundation
 import InboxCore
 import InboxStore
 import InboxSync
+import TestSupport
 import Testing
 
 /// The reader's worker keeps the search's title index caught up (SyncWorker, Inbox+TitleIndex):

@@ -170,4 +170,18 @@ import TerminalUI
         loop.drain()
         #expect(loop.state.isQuitting)
     }
+
+    @Test func aSearchInMostTitlesIsCountedInPartUntilTheSelectionNearsTheCountedEnd() {
+        let (loop, terminal, _) = loop(Fixtures.many(3_000))
+        press(loop, terminal, [.character("/")] + "Message".map { .character($0) } + [.enter])
+        #expect(loop.state.total == ReaderState.firstSearchCountLimit)
+        #expect(!loop.state.totalIsExact)
+        #expect(terminal.screen?.rows.last?.contains("1/1000+") == true, "\(terminal.screen?.rows.last ?? "")")
+        press(loop, terminal, Array(repeating: .pageDown, count: 48))
+        #expect(loop.state.total > 1_000, "counted further as the selection came near 1000")
+        press(loop, terminal, [.character("G")])
+        #expect(loop.state.totalIsExact)
+        #expect(loop.state.total == 3_000)
+        #expect(loop.state.selected == 2_999)
+    }
 }

@@ -7,8 +7,9 @@ public protocol ReaderDataSource: AnyObject {
     var now: Date { get }
     func counts() throws -> [StateFilter: Int]
     func page(_ query: ListQuery, offset: Int, limit: Int) throws -> [InboxEntry]
-    /// The size of a searched list (tabs use `counts`).
-    func total(_ query: ListQuery) throws -> Int
+    /// The size of a searched list (tabs use `counts`), counted up to `limit`: past it, a lower
+    /// bound with `isExact` false (a text in most titles would cost a pass over the inbox).
+    func total(_ query: ListQuery, upTo limit: Int) throws -> (count: Int, isExact: Bool)
     func open(_ key: MessageKey) throws
     /// Marks one message; returns the line for the status bar.
     func mark(_ state: MessageState, _ key: MessageKey) throws -> String

@@ -20,8 +20,13 @@ public struct Page: Equatable, Sendable {
     public var limit: Int
     public var entries: [InboxEntry]
     public var total: Int?
+    /// False when `total` is a lower bound (the count stopped at its limit).
+    public var totalIsExact: Bool
 
-    public init(query: ListQuery, offset: Int, limit: Int, entries: [InboxEntry], total: Int? = nil) {
+    public init(
+        query: ListQuery, offset: Int, limit: Int, entries: [InboxEntry], total: Int? = nil, totalIsExact: Bool = true
+    ) {
+        self.totalIsExact = totalIsExact
         self.query = query
         self.offset = offset
         self.limit = limit

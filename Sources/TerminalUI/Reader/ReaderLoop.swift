@@ -184,8 +184,13 @@ public final class ReaderLoop {
                 return [.countsLoaded(try source.counts())]
             case .loadPage(let query, let offset, let limit):
                 let entries = try source.page(query, offset: offset, limit: limit)
-                let total = query.search.isEmpty ? nil : try source.total(query)
-                return [.pageLoaded(Page(query: query, offset: offset, limit: limit, entries: entries, total: total))]
+                let total = query.search.isEmpty ? nil : try source.total(query, upTo: state.searchCountLimit)
+                return [
+                    .pageLoaded(
+                        Page(
+                            query: query, offset: offset, limit: limit, entries: entries, total: total?.count,
+                            totalIsExact: total?.isExact ?? true))
+                ]
             case .open(let key):
                 try source.open(key)
                 return [.dataChanged]

@@ -57,7 +57,9 @@ extension ReaderState {
         case .pageDown, .character(" "), .control("f"): scroll(by: page)
         case .pageUp, .control("b"): scroll(by: -page)
         case .character("g"), .home: move(to: 0)
-        case .character("G"), .end: move(to: total - 1)
+        case .character("G"), .end:
+            if !totalIsExact { goesToEndWhenCounted = true }
+            move(to: total - 1)
         case .enter, .right: return openSelected()
         case .character("r"):
             guard let entry = selectedEntry else { return [] }
@@ -244,6 +246,9 @@ extension ReaderState {
 
     mutating func setSearch(_ text: String) {
         search = text
+        totalIsExact = true
+        searchCountLimit = Self.firstSearchCountLimit
+        goesToEndWhenCounted = false
         selected = 0
         top = 0
         if text.isEmpty { total = counts[tab] ?? 0 }

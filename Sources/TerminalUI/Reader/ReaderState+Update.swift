@@ -69,6 +69,11 @@ extension ReaderState {
         window = ListWindow(query: page.query, offset: page.offset, entries: page.entries, isCurrent: true)
         if let pageTotal = page.total {
             total = pageTotal
+            totalIsExact = page.totalIsExact
+            if goesToEndWhenCounted, totalIsExact {
+                goesToEndWhenCounted = false
+                selected = total - 1
+            }
         } else if page.entries.count < page.limit {
             // A short page is the end of the list, whatever an older count said.
             total = page.offset + page.entries.count
@@ -94,6 +99,13 @@ extension ReaderState {
         let rows = listRows
         // While the selected message's new place is looked up, rows would be read for the old one.
         guard rows > 0, anchor == nil else { return [] }
+        // A search counted in part counts further before the selection reaches the counted end.
+        if !search.isEmpty, !totalIsExact, goesToEndWhenCounted || selected + 2 * rows >= total {
+            searchCountLimit = goesToEndWhenCounted ? Int.max : max(searchCountLimit, total) * 4
+            totalIsExact = true
+            window.isCurrent = false
+            pendingLoad = nil
+        }
         let needed = top..<min(top + rows, total)
         if window.isCurrent, window.query == query,
             needed.isEmpty || (needed.lowerBound >= window.offset && needed.upperBound <= window.offset + window.entries.count)

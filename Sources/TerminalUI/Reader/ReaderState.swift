@@ -87,6 +87,13 @@ public struct ReaderState: Equatable, Sendable {
     public var window = ListWindow()
     /// Rows in the current query (the tab count, or the search's count).
     public var total = 0
+    /// False while a search's count is a lower bound: it stopped at `searchCountLimit`.
+    public var totalIsExact = true
+    /// How far a search counts its matches; raised as the selection nears the counted end.
+    public var searchCountLimit = ReaderState.firstSearchCountLimit
+    public static let firstSearchCountLimit = 1_000
+    /// `G` in a search counted only in part: go to the last row once the exact count is in.
+    var goesToEndWhenCounted = false
     public var selected = 0
     /// The absolute index of the first row on screen.
     public var top = 0

@@ -101,7 +101,8 @@ public enum ReaderView {
         }
         var right = state.syncStatus
         if state.detail == nil, state.total > 0 {
-            right = "\(state.selected + 1)/\(state.total)" + (right.isEmpty ? "" : "  " + right)
+            let total = "\(state.total)" + (state.totalIsExact ? "" : "+")
+            right = "\(state.selected + 1)/\(total)" + (right.isEmpty ? "" : "  " + right)
         }
         let rightWidth = TerminalText.width(right)
         let leftLimit = max(0, screen.width - 2 - (rightWidth > 0 ? rightWidth + 2 : 0))

@@ -60,7 +60,10 @@ final class MemorySource: ReaderDataSource {
         return Array(matching(query).dropFirst(offset).prefix(limit))
     }
 
-    func total(_ query: ListQuery) throws -> Int { matching(query).count }
+    func total(_ query: ListQuery, upTo limit: Int) throws -> (count: Int, isExact: Bool) {
+        let count = matching(query).count
+        return count > limit ? (limit, false) : (count, true)
+    }
 
     private func set(_ key: MessageKey, _ state: MessageState) {
         guard let index = entries.firstIndex(where: { $0.key == key }), entries[index].state != .deleted else { return }
