@@ -33,6 +33,10 @@ enum Help {
           mark      Mark messages read or deleted
           refresh   Refresh from the producers (one a minute)
           inbox     enable | disable | status
+          event     Send a customer event; print the in-app decisions
+          purchase  Send a purchase event; print the in-app decisions
+          explain   Say why a campaign would or would not show now
+          preview   Show the campaigns of a file in the reader; reload on change
           simulate  Replay an in-app timeline on a virtual clock
           help      Show help for a command
 
@@ -82,6 +86,33 @@ enum Help {
 
               Prints one JSON line per decision; the [tinbox-iam] decision log goes to stderr.
               Never touches the data directory.
+            """,
+        "event": """
+            OVERVIEW: Send a customer event (queued durably first), then print the in-app decisions.
+
+            USAGE: tinbox event NAME [KEY=VALUE ...]
+
+              Values that parse as numbers are numbers; true/false are booleans.
+            """,
+        "purchase": """
+            OVERVIEW: Send a purchase event, then print the in-app decisions.
+
+            USAGE: tinbox purchase --product ID --price N --currency C [--quantity N] [KEY=VALUE ...]
+            """,
+        "explain": """
+            OVERVIEW: Walk the checklist for one campaign and name the first gate that blocks it.
+
+            USAGE: tinbox explain CAMPAIGN_ID
+            """,
+        "preview": """
+            OVERVIEW: Open the reader with the campaigns of FILE and a picker that shows any of them
+            now, as a test send (nothing is reported). The file is read again when it changes; a
+            version that does not decode shows its line and column and the last good one stays.
+
+            USAGE: tinbox preview FILE [--id ID]
+
+              --id ID   Show this campaign at once
+              In the reader: Enter shows the chosen campaign, p hides or shows the picker.
             """,
         "help": """
             OVERVIEW: Show help for a command.

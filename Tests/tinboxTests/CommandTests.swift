@@ -15,6 +15,26 @@ import Testing
         #expect(listHelp.stdout.contains("USAGE: tinbox list"))
     }
 
+    @Test(arguments: ["list", "count", "mark", "refresh", "inbox", "event", "purchase", "explain", "preview", "simulate"])
+    func everyCommandHasHelpAndIsListed(command: String) throws {
+        let help = try Tinbox.run(["help", command])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: tinbox \(command)"))
+        #expect(try Tinbox.run(["--help"]).stdout.contains("\n  \(command) "))
+    }
+
+    @Test func previewRefusesAMissingFileAndAnUnknownCampaignBeforeOpeningTheReader() throws {
+        let missing = try Tinbox().run(["preview", "/nonexistent/campaigns.json"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot read /nonexistent/campaigns.json"))
+        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Resources/demo/campaigns.json"
+        ).standardized.path
+        let unknown = try Tinbox().run(["preview", demo, "--id", "c-welcom"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("Did you mean 'c-welcome'?"))
+    }
+
     @Test(arguments: [
         (["cuont"], "Did you mean 'count'?"),
         (["list", "--jsno"], "Did you mean '--json'?"),
