@@ -38,6 +38,8 @@ public final class SyncWorker: @unchecked Sendable {
     private var backoff: [String: (failures: Int, nextAttempt: Double)] = [:]
     /// True while a catch-up chunk is queued.
     private var indexing = false
+    /// How long after start the title index's catch-up waits.
+    static let indexDelay = 0.5
 
     /// `openInbox` opens a new connection to the reader's data directory; it is called once, on the worker.
     public init(
@@ -51,7 +53,8 @@ public final class SyncWorker: @unchecked Sendable {
         self.random = random
         self.bootId = bootId
         self.openInbox = openInbox
-        queue.async { [self] in catchUpTitleIndex() }
+        // After the reader's first screen: on two cores the catch-up would compete with it.
+        queue.asyncAfter(deadline: .now() + Self.indexDelay) { [self] in catchUpTitleIndex() }
     }
 
     // MARK: refresh (BEHAVIOR A.6)
