@@ -216,4 +216,22 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(driver.names.last == .clickOutside)
         #expect(loop.state.tab == .all)
     }
+
+    @Test(arguments: [InAppMessage.Kind.slideup, .modal, .fullscreen])
+    func hostileCampaignTextNeverReachesTheScreenRaw(kind: InAppMessage.Kind) {
+        let hostile = "Hi\u{1B}[31mred\u{1B}]52;c;Zm9v\u{07}\u{9B}2J\u{202E}evil\u{2066}x\u{200B}\r\u{8}"
+        let campaign = Campaign(
+            id: "c1", trigger: .sessionStart,
+            message: InAppMessage(
+                kind: kind, header: hostile, body: hostile + "\n" + hostile,
+                buttons: [MessageButton(id: "b", text: hostile)]))
+        let shown = ShownMessage(
+            presentation: Presentation(campaign, values: [:], language: "en"), shownAt: Fixtures.now, reduceMotion: true)
+        var screen = Screen(width: 80, height: 24)
+        OverlayView.draw(shown.overlay(at: Fixtures.now), on: &screen)
+        let forbidden: Set<UInt32> = [0x1B, 0x07, 0x9B, 0x202E, 0x2066, 0x200B, 0x0D, 0x08]
+        let scalars = screen.cells.flatMap { $0.text.unicodeScalars.map(\.value) }
+        #expect(scalars.allSatisfy { !forbidden.contains($0) })
+        #expect(screen.rows.joined().contains("red"), "the text itself is kept: \(screen.rows)")
+    }
 }

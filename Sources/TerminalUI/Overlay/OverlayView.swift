@@ -89,14 +89,16 @@ public enum OverlayView {
     /// The texts in display order: right to left reverses the buttons (BEHAVIOR B.17). Header and
     /// body align as the style says, else centred on a modal or full screen and leading on a
     /// slide-up.
+    /// Every campaign text passes the one sanitizer here, before it is measured or drawn.
     static func content(_ presentation: Presentation, _ message: InAppMessage) -> OverlayLayout.Content {
         var buttons = presentation.buttons.enumerated().map {
-            (index: $0.offset, id: $0.element.id, text: $0.element.text)
+            (index: $0.offset, id: $0.element.id, text: TerminalText.sanitize($0.element.text))
         }
         if presentation.isRightToLeft { buttons.reverse() }
         let fallback: MessageStyle.Alignment = message.kind == .slideup ? .leading : .center
         return OverlayLayout.Content(
-            header: presentation.header ?? "", body: presentation.body ?? "", buttons: buttons,
+            header: TerminalText.sanitize(presentation.header ?? ""),
+            body: TerminalText.sanitize(presentation.body ?? "", keepingNewlines: true), buttons: buttons,
             isRightToLeft: presentation.isRightToLeft, headerAlignment: message.style.headerAlignment ?? fallback,
             bodyAlignment: message.style.bodyAlignment ?? fallback, showsClose: message.showCloseButton)
     }
