@@ -63,7 +63,8 @@ struct PreviewDocument {
 }
 
 /// The preview's in-app side: no engine session, no analytics. A chosen campaign is shown at
-/// once as a test send (B.16: displays, reports nothing); its buttons run their actions.
+/// once as a test send (B.16: displays, reports nothing); its buttons run their actions, and its
+/// auto-dismiss timer closes it after its visible time (B.10), as it would for a customer.
 final class PreviewMessaging: ReaderInAppDriver {
     private let file: URL
     private var current: PreviewDocument
@@ -74,6 +75,8 @@ final class PreviewMessaging: ReaderInAppDriver {
     private var shownID: String?
     private var size: Size
     private var lastCheck = Date.distantPast
+    /// The auto-dismiss timer of the message on screen, when it has one.
+    private var countdown: VisibleCountdown?
     /// How often the file is looked at for changes.
     static let pollSeconds = 0.5
 
@@ -100,7 +103,12 @@ final class PreviewMessaging: ReaderInAppDriver {
         switch request {
         case .preview(let id): return show(id)
         case .presented:
-            guard let shownID else { return [] }
+            guard let shownID, let campaign = shownCampaign else { return [] }
+            countdown = campaign.message?.autoDismissDuration.map { seconds in
+                // B.10: the timer starts when the entrance ends.
+                let entrance = setup.reduceMotion ? 0 : ShownMessage.entranceSeconds
+                return VisibleCountdown(seconds: entrance + seconds, now: Self.uptime)
+            }
             return [.inApp(.log(["[tinbox-iam] preview: showing campaign \(TerminalText.sanitize(shownID)) (test send)"]))]
         case .tap(let buttonID): return tap(buttonID)
         case .close: return close("close")
@@ -120,13 +128,25 @@ final class PreviewMessaging: ReaderInAppDriver {
                 campaign, values: Self.placeholders(beside: file, customer: setup.context.customer),
                 language: setup.context.language)
             return [.inApp(.redraw(artwork.shown(presentation, at: Date(), size: newSize)))]
-        case .background, .foreground: return []
+        case .background:
+            countdown?.pause(now: Self.uptime)
+            return []
+        case .foreground:
+            countdown?.resume(now: Self.uptime)
+            return []
         }
     }
 
     /// Looks at the file twice a second; a change is read again, and a version that does not
     /// decode is shown as an error while the last good campaigns stay.
     func pump(userIsBusy: Bool) -> [ReaderEvent] {
+        if let countdown, countdown.secondsLeft(now: Self.uptime) <= 0 {
+            return close("timer")
+        }
+        return fileChanges()
+    }
+
+    private func fileChanges() -> [ReaderEvent] {
         let now = Date()
         guard now.timeIntervalSince(lastCheck) >= Self.pollSeconds else { return [] }
         lastCheck = now
@@ -148,7 +168,14 @@ final class PreviewMessaging: ReaderInAppDriver {
         return [pickerEvent()] + events
     }
 
-    func millisecondsUntilDue() -> Int? { Int(Self.pollSeconds * 1000) }
+    func millisecondsUntilDue() -> Int? {
+        let poll = Self.pollSeconds
+        let timer = countdown?.secondsLeft(now: Self.uptime) ?? poll
+        return Int((max(0, min(poll, timer)) * 1000).rounded(.up))
+    }
+
+    /// Monotonic seconds: the timers do not jump with the wall clock.
+    private static var uptime: Double { ProcessInfo.processInfo.systemUptime }
 
     func stop() {}
 
@@ -188,6 +215,7 @@ final class PreviewMessaging: ReaderInAppDriver {
             return [.notice("Campaign \(TerminalText.sanitize(id)) has a message type this version cannot draw: \(TerminalText.sanitize(name))")]
         }
         campaign.isTest = true
+        countdown = nil
         var events: [ReaderEvent] = []
         if let old = shownID { events.append(.inApp(.remove(messageID: old))) }
         shownID = campaign.id
@@ -212,6 +240,7 @@ final class PreviewMessaging: ReaderInAppDriver {
     }
 
     private func close(_ reason: String) -> [ReaderEvent] {
+        countdown = nil
         guard let shownID else { return [] }
         self.shownID = nil
         return [
@@ -225,5 +254,31 @@ final class PreviewMessaging: ReaderInAppDriver {
         guard let customer, case .success(let values) = InAppClient(source: .file(file)).placeholders(customer: customer)
         else { return [:] }
         return values
+    }
+}
+
+/// Visible seconds left on a timer that stands still while tinbox is in the background (B.10).
+struct VisibleCountdown {
+    private var left: Double
+    /// When the time last started to run; `nil` while it stands still.
+    private var runningSince: Double?
+
+    init(seconds: Double, now: Double) {
+        left = seconds
+        runningSince = now
+    }
+
+    func secondsLeft(now: Double) -> Double {
+        guard let runningSince else { return left }
+        return left - (now - runningSince)
+    }
+
+    mutating func pause(now: Double) {
+        left = secondsLeft(now: now)
+        runningSince = nil
+    }
+
+    mutating func resume(now: Double) {
+        if runningSince == nil { runningSince = now }
     }
 }

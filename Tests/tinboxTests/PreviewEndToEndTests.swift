@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 6 point 7: `tinbox preview FILE` in the built reader, in tmux, as a campaign author
+/// tries it: a test send closes itself on visible time, and a broken save keeps the last good file.
+@Suite(.serialized, .enabled(if: ReaderTmux.isAvailable, "needs tmux and a built .build/debug/tinbox"))
+struct PreviewEndToEndTests {
+    private static let campaigns = """
+        {"settings": {"cooldownSeconds": 0},
+         "campaigns": [
+          {"id": "s", "trigger": {"type": "sessionStart"},
+           "message": {"type": "slideup", "header": "Preview slide", "autoDismissAfter": 2}},
+          {"id": "m", "trigger": {"type": "sessionStart"}, "message": {"type": "modal", "header": "Preview modal"}}
+         ]}
+        """
+
+    private func write(_ text: String, in tmux: ReaderTmux) throws -> URL {
+        let file = tmux.dataDir.appendingPathComponent("campaigns.json")
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    /// The slide-up itself, not its line in the picker.
+    private func slideIsUp(_ screen: String) -> Bool {
+        screen.split(separator: "\n").contains { $0.hasPrefix("│ Preview slide") }
+    }
+
+    @Test func aPreviewedSlideUpClosesAfterItsVisibleTimeNotCountingASuspension() throws {
+        let tmux = try ReaderTmux(width: 100, height: 30)
+        let file = try write(Self.campaigns, in: tmux)
+        try tmux.launch("preview \(file.path) --id s --reduce-motion", campaigns: true)
+        let first = try tmux.wait(until: slideIsUp)
+        #expect(slideIsUp(first), "\(first)")
+        let shown = Date()
+        Thread.sleep(forTimeInterval: 1)
+        try tmux.keys("C-z")
+        try tmux.wait { !self.slideIsUp($0) }
+        Thread.sleep(forTimeInterval: 3)
+        try tmux.shell("fg")
+        // 4 s since it showed, 1 of them visible: still up.
+        let back = try tmux.wait(until: slideIsUp)
+        #expect(slideIsUp(back), "closed during the suspension: \(back)")
+        let gone = try tmux.wait(timeout: 4) { !self.slideIsUp($0) }
+        #expect(!slideIsUp(gone), "still up after 2 s of visible time: \(gone)")
+        #expect(Date().timeIntervalSince(shown) >= 4.5, "the suspension counted as visible time")
+        try tmux.keys("L")
+        let log = try tmux.wait(for: "closed (timer)")
+        #expect(log.contains("[tinbox-iam] preview: campaign s closed (timer)"), "\(log)")
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+
+    @Test func aBrokenSaveShowsItsLineAndColumnAndKeepsTheLastGoodCampaigns() throws {
+        let tmux = try ReaderTmux(width: 100, height: 30)
+        let file = try write(Self.campaigns, in: tmux)
+        try tmux.launch("preview \(file.path)", campaigns: true)
+        try tmux.wait(for: "m · modal · Preview modal")
+        _ = try write("{\"campaigns\": [\n  {\"id\": \"m\",, }\n]}\n", in: tmux)
+        let broken = try tmux.wait(for: "campaigns.json:2:")
+        #expect(broken.contains("campaigns.json:2:14: invalid value"), "\(broken)")
+        #expect(broken.contains("m · modal · Preview modal"), "the last good campaigns went: \(broken)")
+        _ = try write(Self.campaigns.replacingOccurrences(of: "Preview modal", with: "Fixed modal"), in: tmux)
+        let fixed = try tmux.wait(for: "m · modal · Fixed modal")
+        #expect(fixed.contains("m · modal · Fixed modal"), "\(fixed)")
+        #expect(!fixed.contains("campaigns.json:2:"), "the error stayed after a good save: \(fixed)")
+        try tmux.keys("Down", "Enter")
+        let modal = try tmux.wait(for: "│ Fixed modal")
+        #expect(modal.contains("Fixed modal"), "\(modal)")
+        try tmux.keys("Escape")
+        try tmux.wait { !$0.contains("│ Fixed modal") }
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+}
