@@ -37,7 +37,7 @@ public final class Store {
                 try FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw StoreError.cannotCreateDirectory(path: directory.path, reason: Self.reason(error))
+                throw StoreError.cannotCreateDirectory(path: directory.path, reason: Self.reason(error, making: directory))
             }
         }
         guard access(directory.path, W_OK | X_OK) == 0 else {
@@ -45,10 +45,16 @@ public final class Store {
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(code))).lowercased()
+    /// Why `directory` could not be made, as the system says it: Foundation folds the errno into
+    /// codes of its own, so the first missing component is tried again with mkdir(2).
+    private static func reason(_ error: Error, making directory: URL) -> String {
+        var path = ""
+        for component in directory.standardizedFileURL.pathComponents.dropFirst() {
+            path += "/" + component
+            if FileManager.default.fileExists(atPath: path) { continue }
+            if mkdir(path, 0o700) != 0 { return String(cString: strerror(errno)).lowercased() }
+            rmdir(path)
+            break
         }
         return (error as NSError).localizedDescription
     }

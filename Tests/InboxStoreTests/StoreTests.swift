@@ -41,8 +41,15 @@ import Testing
     @Test func aDataDirectoryThatCannotBeCreatedIsAClearError() throws {
         let blocker = temporaryDirectory()
         try Data("x".utf8).write(to: blocker)
-        let error = #expect(throws: StoreError.self) { _ = try Store(directory: blocker.appendingPathComponent("sub")) }
-        #expect(error?.description.hasPrefix("cannot create data directory") == true)
+        let sub = blocker.appendingPathComponent("sub")
+        let error = #expect(throws: StoreError.self) { _ = try Store(directory: sub) }
+        #expect(error?.description == "cannot create data directory \(sub.path): not a directory")
+    }
+
+    /// The reason is the system's, not Foundation's "The operation could not be completed".
+    @Test func aMissingParentThatCannotBeMadeIsNamedAsTheSystemNamesIt() throws {
+        let error = #expect(throws: StoreError.self) { _ = try Store(directory: URL(fileURLWithPath: "/proc/tinbox-test")) }
+        #expect(error?.description == "cannot create data directory /proc/tinbox-test: no such file or directory")
     }
 
     @Test func twoConnectionsWriteSideBySide() throws {
