@@ -114,17 +114,4 @@ import Testing
                 == "repeat interval 100 s: last impression at 2026-11-30T18:00:00.000Z, next allowed at 2026-11-30T18:01:40.000Z"
         )
     }
-
-    @Test func explainChangesNothing() throws {
-        let (presenter, _) = P.started(try P.document(Self.campaigns))
-        var copy = presenter
-        _ = copy.explain(campaignID: "c-42", at: P.at(1))
-        #expect(
-            P.reports(
-                copy.event(
-                    name: "place_order", properties: ["price": .number(100), "currency": .string("USD")], at: P.at(2)))
-                == [
-                    .selected(messageID: "c-42/b")
-                ])
-    }
 }

@@ -61,13 +61,13 @@ import Testing
         let f = try InboxFixture()
         #expect(try f.inbox.claimManualRefresh(bootId: "boot") == .allowed)
         f.clock.setWallClock(f.now.addingTimeInterval(3600))
-        #expect(try f.inbox.claimManualRefresh(bootId: "boot") != .allowed)
+        #expect(try f.inbox.claimManualRefresh(bootId: "boot") == .refused(nextIn: 60))
     }
 
     @Test func theRefreshLimitHoldsAcrossConnectionsAndResetsOnANewBoot() throws {
         let f = try InboxFixture()
         #expect(try f.inbox.claimManualRefresh(bootId: "boot") == .allowed)
-        #expect(try f.reopened().claimManualRefresh(bootId: "boot") != .allowed)
+        #expect(try f.reopened().claimManualRefresh(bootId: "boot") == .refused(nextIn: 60))
         #expect(try f.reopened().claimManualRefresh(bootId: "another-boot") == .allowed)
     }
 

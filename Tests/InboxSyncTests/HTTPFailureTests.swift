@@ -117,9 +117,8 @@ import Testing
     @Test func aServerThatDoesNotAnswerInTimeIsAFailure() throws {
         let f = try SyncFixture(timeouts: HTTPTimeouts(connect: 1, request: 1))
         try f.stub.script("GET /api/sdk/params", [["delay": 3]])
-        let started = Date()
+        // The stub answers after 3 s: without the timeout this refresh would succeed.
         #expect(try f.refresh() == [.failed("GET /api/sdk/params: the server did not finish answering within 1 s")])
-        #expect(Date().timeIntervalSince(started) < 2.5)
     }
 
     @Test func aRefusedConnectionIsAFailureThatKeepsTheQueues() throws {

@@ -106,8 +106,12 @@ import Testing
             try showWelcome(runtime, host)
         }
         let (runtime, host) = try runtime(.file(file))
+        var log: [String] = []
+        runtime.onLog = { log.append($0) }
         try runtime.start(customer: "c1", language: "en")
         runtime.pump()
         #expect(host.presented.isEmpty)
+        // Not shown because its repeat rule is used up, not because nothing was loaded.
+        #expect(log.contains { $0.contains("welcome") && $0.contains("repeat") }, "\(log)")
     }
 }

@@ -56,7 +56,7 @@ struct ReaderTerminalTests {
         try tmux.launch()
         let screen = try tmux.wait(for: "app-messaging ok")
         let rule = screen.split(separator: "\n", omittingEmptySubsequences: false)[1]
-        #expect(rule.allSatisfy { $0 == "─" }, "rule drawn as: \(rule)")
+        #expect(rule.count == 80 && rule.allSatisfy { $0 == "─" }, "rule drawn as: \(rule)")
         try tmux.keys("?")
         let help = try tmux.wait(for: "Esc closes")
         #expect(help.contains("┌") && help.contains("┘") && !help.contains("lqq"))
@@ -89,7 +89,7 @@ struct ReaderTermTests {
         try tmux.launch()
         let list = try tmux.wait(for: "app-messaging ok")
         let rule = list.split(separator: "\n", omittingEmptySubsequences: false)[1]
-        #expect(rule.allSatisfy { $0 == "─" }, "rule under \(term) drawn as: \(rule)")
+        #expect(rule.count == 80 && rule.allSatisfy { $0 == "─" }, "rule under \(term) drawn as: \(rule)")
         #expect(!list.contains("qqqq"), "\(list)")
 
         try tmux.keys("?")
