@@ -21,8 +21,10 @@ import InboxCore
 /// also merges a bounded number of FTS5 pages (FTS5's own automerge is off, schema 4), so
 /// lookups find few segments and no write ever pays for a large merge.
 ///
-/// Nothing may renumber the messages rowids (VACUUM may, for a table without an INTEGER
-/// PRIMARY KEY; nothing runs it): whatever does must call `resetTitleIndex()` afterwards.
+/// Nothing may renumber the messages rowids: whatever does must call `resetTitleIndex()`
+/// afterwards. SQLite documents that VACUUM may, for a table without an INTEGER PRIMARY KEY;
+/// the SQLite tinbox links keeps them (`TitleSearchTests.aVacuumKeepsTheIndexTrue`), and tinbox
+/// never runs VACUUM itself.
 extension Inbox {
     /// What the index stores for a title: ASCII letters lowered with the same `lower()` that
     /// folds a search (TitleSearch.swift), and two U+0001 after it, so that every character of a
