@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
         // The setjmp of libpng and libjpeg stays in C (see CArtwork.h); Swift sees plain C types.
         .target(name: "CArtwork", dependencies: ["CPNG", "CJPEG", "CChafa"]),
-        .target(name: "Artwork", dependencies: ["CArtwork"]),
+        .target(name: "Artwork", dependencies: ["CArtwork", "InboxCore"]),
         .target(name: "InboxCore", dependencies: ["CWidth"]),
         .target(name: "InAppEngine", dependencies: ["InboxCore"], exclude: ["DECISIONS.md"]),
         .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),

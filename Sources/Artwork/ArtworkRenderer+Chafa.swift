@@ -1,4 +1,5 @@
 import CArtwork
+import InboxCore
 
 extension ArtworkRenderer {
     /// Draws with chafa's symbol canvas and reads back each cell's glyph and colours; nil when
@@ -10,7 +11,7 @@ extension ArtworkRenderer {
     /// a cell is redrawn as the inverse glyph with the colours swapped, and every glyph of that
     /// set has its inverse in the set.
     static func renderWithChafa(
-        _ image: RasterImage, columns: Int, rows: Int, colours: Colours, background: PixelColour?
+        _ image: RasterImage, columns: Int, rows: Int, colours: Colours, background: RGBColour?
     ) -> ArtworkPicture? {
         var source = image
         // chafa's scaler loses the picture at extreme ratios (1 x 1,000,000 pixels into 2 x 2
@@ -44,7 +45,7 @@ extension ArtworkRenderer {
 
     /// A cell a terminal can draw: a foreground only under a visible glyph, and never a glyph
     /// in a transparent foreground.
-    private static func makeCell(glyph: UInt32, foreground: PixelColour?, background: PixelColour?) -> ArtworkCell {
+    private static func makeCell(glyph: UInt32, foreground: RGBColour?, background: RGBColour?) -> ArtworkCell {
         guard let scalar = Unicode.Scalar(glyph), isBlockGlyph(scalar) else {
             // Defensive: chafa's map holds block elements only. Keep the cell's colour.
             return ArtworkCell(text: " ", foreground: nil, background: background ?? foreground)
@@ -82,15 +83,15 @@ extension ArtworkRenderer {
 
     /// A raw chafa colour: packed RGB in true colour, a palette index in the indexed modes,
     /// negative for transparent.
-    private static func colour(_ raw: Int32, _ colours: Colours) -> PixelColour? {
+    private static func colour(_ raw: Int32, _ colours: Colours) -> RGBColour? {
         guard raw >= 0 else { return nil }
         switch colours {
         case .trueColour:
-            return PixelColour(packed: UInt32(raw))
+            return RGBColour(packed: UInt32(raw))
         case .indexed256:
-            return ArtworkPalette.indices256.contains(Int(raw)) ? ArtworkPalette.colour256(at: Int(raw)) : nil
+            return ArtworkPalette.indices256.contains(Int(raw)) ? XtermPalette.colour(at: Int(raw)) : nil
         case .indexed8:
-            return raw < ArtworkPalette.colours8.count ? ArtworkPalette.colours8[Int(raw)] : nil
+            return raw < XtermPalette.ansi.count ? XtermPalette.ansi[Int(raw)] : nil
         }
     }
 }

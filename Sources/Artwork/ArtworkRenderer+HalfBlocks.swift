@@ -1,10 +1,12 @@
+import InboxCore
+
 extension ArtworkRenderer {
     /// Each cell is two pixels of the area-averaged picture: "▀" with the top one as foreground
     /// and the bottom one as background. With transparency and no background, a cell whose top
     /// is transparent uses "▄" with the bottom as foreground, so the colour that shows through
     /// is always the cell's background.
     static func renderWithHalfBlocks(
-        _ image: RasterImage, columns: Int, rows: Int, colours: Colours, background: PixelColour?
+        _ image: RasterImage, columns: Int, rows: Int, colours: Colours, background: RGBColour?
     ) -> ArtworkPicture {
         var scaled = image.areaScaled(width: columns, height: rows * 2)
         if let background { scaled = scaled.composited(over: background) }
@@ -25,7 +27,7 @@ extension ArtworkRenderer {
     }
 
     /// The pixel's colour as the mode draws it, or nil when it is under 50% alpha.
-    private static func visibleColour(_ image: RasterImage, x: Int, y: Int, _ colours: Colours) -> PixelColour? {
+    private static func visibleColour(_ image: RasterImage, x: Int, y: Int, _ colours: Colours) -> RGBColour? {
         let (colour, alpha) = image.pixel(x: x, y: y)
         return alpha < 128 ? nil : quantize(colour, colours)
     }

@@ -1,3 +1,5 @@
+import InboxCore
+
 /// Draws a decoded picture in character cells (issue 6, point 5).
 ///
 /// Two ways to draw: libchafa's symbol canvas (the field's library; block elements give it
@@ -52,7 +54,7 @@ public enum ArtworkRenderer {
     /// drawn with half blocks instead.
     public static func render(
         _ image: RasterImage, columns: Int, rows: Int, symbols: Symbols, colours: Colours,
-        background: PixelColour? = nil
+        background: RGBColour? = nil
     ) -> ArtworkPicture {
         let columns = max(1, columns)
         let rows = max(1, rows)
@@ -65,7 +67,7 @@ public enum ArtworkRenderer {
     }
 
     /// A colour as the mode draws it.
-    static func quantize(_ colour: PixelColour, _ colours: Colours) -> PixelColour {
+    static func quantize(_ colour: RGBColour, _ colours: Colours) -> RGBColour {
         switch colours {
         case .trueColour: return colour
         case .indexed256: return ArtworkPalette.nearest256(to: colour)

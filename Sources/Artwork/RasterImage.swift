@@ -1,3 +1,5 @@
+import InboxCore
+
 /// A decoded picture: RGBA, 8 bits a channel, unassociated (straight) alpha, row-major, 4 bytes
 /// a pixel with no row padding.
 public struct RasterImage: Sendable {
@@ -25,13 +27,13 @@ public struct RasterImage: Sendable {
     }
 
     /// The pixel at (x, y) as (colour, alpha); for tests and previews, not hot loops.
-    public func pixel(x: Int, y: Int) -> (colour: PixelColour, alpha: UInt8) {
+    public func pixel(x: Int, y: Int) -> (colour: RGBColour, alpha: UInt8) {
         let offset = (y * width + x) * 4
-        return (PixelColour(red: rgba[offset], green: rgba[offset + 1], blue: rgba[offset + 2]), rgba[offset + 3])
+        return (RGBColour(red: rgba[offset], green: rgba[offset + 1], blue: rgba[offset + 2]), rgba[offset + 3])
     }
 
     /// Every pixel composited over `background`, so the result is opaque.
-    public func composited(over background: PixelColour) -> RasterImage {
+    public func composited(over background: RGBColour) -> RasterImage {
         guard hasTransparency else { return self }
         var result = rgba
         let under = (Int(background.red), Int(background.green), Int(background.blue))

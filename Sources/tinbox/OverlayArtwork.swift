@@ -46,7 +46,7 @@ final class OverlayArtwork {
     func shown(_ presentation: Presentation, at time: Date, size: Size) -> ShownMessage {
         let message = presentation.campaign.message
         let sizes = OverlayView.pictureSizes(for: presentation, in: size)
-        let background = message?.style.backgroundColor.map { PixelColour(red: $0.red, green: $0.green, blue: $0.blue) }
+        let background = message?.style.backgroundColor
         return ShownMessage(
             presentation: presentation,
             image: picture(message?.imageURL, room: sizes.image, background: background),
@@ -54,7 +54,7 @@ final class OverlayArtwork {
             shownAt: time, reduceMotion: reduceMotion)
     }
 
-    private func picture(_ reference: ArtworkReference?, room: Size?, background: PixelColour?) -> TerminalUI.OverlayArtwork {
+    private func picture(_ reference: ArtworkReference?, room: Size?, background: RGBColour?) -> TerminalUI.OverlayArtwork {
         guard let reference else { return .none }
         guard let room, room.columns > 0, room.rows > 0, let colours, let image = image(reference) else {
             return .undrawable
@@ -64,7 +64,7 @@ final class OverlayArtwork {
         let drawn = ArtworkRenderer.render(
             image, columns: fitted.columns, rows: fitted.rows, symbols: .chafa, colours: colours, background: background)
         let cells = drawn.cells.map { cell in
-            Cell(cell.text, role: .overlay, foreground: cell.foreground.map(Self.rgb), background: cell.background.map(Self.rgb))
+            Cell(cell.text, role: .overlay, foreground: cell.foreground, background: cell.background)
         }
         return .picture(OverlayPicture(columns: drawn.columns, rows: drawn.rows, cells: cells))
     }
@@ -74,9 +74,5 @@ final class OverlayArtwork {
         let image = bytes(reference).flatMap { try? ArtworkDecoder.decode($0) }
         decoded[reference.key] = image
         return image
-    }
-
-    private static func rgb(_ colour: PixelColour) -> RGBColour {
-        RGBColour(red: colour.red, green: colour.green, blue: colour.blue)
     }
 }

@@ -1,3 +1,4 @@
+import InboxCore
 import Testing
 
 @testable import Artwork
@@ -31,8 +32,8 @@ import Testing
         for x in stride(from: 0, to: width / 2, by: 1) { rgba[x * 4 + 1] = 0 }
         let image = RasterImage(width: width, height: 1, rgba: rgba)
         let picture = ArtworkRenderer.render(image, columns: 2, rows: 1, symbols: .halfBlocks, colours: .trueColour)
-        let magenta = PixelColour(red: 255, green: 0, blue: 255)
-        let white = PixelColour(red: 255, green: 255, blue: 255)
+        let magenta = RGBColour(red: 255, green: 0, blue: 255)
+        let white = RGBColour(red: 255, green: 255, blue: 255)
         #expect(picture[0, 0] == ArtworkCell(text: "▀", foreground: magenta, background: magenta))
         #expect(picture[1, 0] == ArtworkCell(text: "▀", foreground: white, background: white))
         let tall = RasterImage(width: 1, height: width, rgba: rgba)

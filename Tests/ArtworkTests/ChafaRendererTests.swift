@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aBackgroundMakesEveryCellOpaque() {
-        let backdrop = PixelColour(red: 250, green: 250, blue: 245)
+        let backdrop = RGBColour(red: 250, green: 250, blue: 245)
         let picture = ArtworkRenderer.render(
             Self.logo, columns: 16, rows: 8, symbols: .chafa, colours: .trueColour, background: backdrop)
         #expect(picture.cells.allSatisfy { $0.background != nil })
@@ -76,8 +76,8 @@ import Testing
     }
 
     @Test func indexedModesCarryThePalettesOwnColours() {
-        let colours256 = Set(ArtworkPalette.indices256.map(ArtworkPalette.colour256(at:)))
-        let colours8 = Set(ArtworkPalette.colours8)
+        let colours256 = Set(ArtworkPalette.indices256.map(XtermPalette.colour(at:)))
+        let colours8 = Set(XtermPalette.ansi)
         for image in [Self.scene, Self.logo] {
             let indexed = ArtworkRenderer.render(image, columns: 30, rows: 10, symbols: .chafa, colours: .indexed256)
             let eight = ArtworkRenderer.render(image, columns: 30, rows: 10, symbols: .chafa, colours: .indexed8)
@@ -97,7 +97,7 @@ import Testing
     @Test func aFlatColourComesOutAsThatColour() {
         let image = Fixtures.makeImage(width: 8, height: 8) { _, _ in (200, 30, 60, 255) }
         let picture = ArtworkRenderer.render(image, columns: 4, rows: 2, symbols: .chafa, colours: .trueColour)
-        let flat = PixelColour(red: 200, green: 30, blue: 60)
+        let flat = RGBColour(red: 200, green: 30, blue: 60)
         for cell in picture.cells {
             let shown = cell.text == "█" ? cell.foreground : cell.background
             #expect(shown == flat)

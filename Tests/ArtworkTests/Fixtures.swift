@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 @testable import Artwork
 
@@ -22,8 +23,8 @@ enum Fixtures {
     static let jpegNames = ["baseline.jpg", "subsampled.jpg", "progressive.jpg", "grey.jpg", "cmyk.jpg"]
 
     /// The colour at (x, y) of the 4x4 fixtures rgb8, rgba8 and rgb16.
-    static func patternColour(x: Int, y: Int) -> PixelColour {
-        PixelColour(red: UInt8(x * 64 + 10), green: UInt8(y * 64 + 20), blue: UInt8((x + y) * 30 + 5))
+    static func patternColour(x: Int, y: Int) -> RGBColour {
+        RGBColour(red: UInt8(x * 64 + 10), green: UInt8(y * 64 + 20), blue: UInt8((x + y) * 30 + 5))
     }
 
     /// The alpha at (x, y) of rgba8.png.

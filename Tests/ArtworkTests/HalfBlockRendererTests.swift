@@ -1,14 +1,15 @@
+import InboxCore
 import Testing
 
 @testable import Artwork
 
 @Suite struct HalfBlockRendererTests {
-    static let red = PixelColour(red: 255, green: 0, blue: 0)
-    static let green = PixelColour(red: 0, green: 255, blue: 0)
-    static let blue = PixelColour(red: 0, green: 0, blue: 255)
-    static let white = PixelColour(red: 255, green: 255, blue: 255)
-    static let black = PixelColour(red: 0, green: 0, blue: 0)
-    static let grey = PixelColour(red: 128, green: 128, blue: 128)
+    static let red = RGBColour(red: 255, green: 0, blue: 0)
+    static let green = RGBColour(red: 0, green: 255, blue: 0)
+    static let blue = RGBColour(red: 0, green: 0, blue: 255)
+    static let white = RGBColour(red: 255, green: 255, blue: 255)
+    static let black = RGBColour(red: 0, green: 0, blue: 0)
+    static let grey = RGBColour(red: 128, green: 128, blue: 128)
 
     /// Rows of the 2x4 picture: red white / green black / blue grey / white red.
     static let twoByFour: RasterImage = {
@@ -35,9 +36,9 @@ import Testing
         let picture = ArtworkRenderer.render(
             Self.twoByFour, columns: 1, rows: 1, symbols: .halfBlocks, colours: .trueColour)
         // (255+255+0+0)/4 = 127.5 -> 128; (0+255+255+0)/4; (0+255+0+0)/4 = 63.75 -> 64.
-        #expect(picture[0, 0].foreground == PixelColour(red: 128, green: 128, blue: 64))
+        #expect(picture[0, 0].foreground == RGBColour(red: 128, green: 128, blue: 64))
         // (0+128+255+255)/4 = 159.5 -> 160; (0+128+255+0)/4 = 95.75; (255+128+255+0)/4 = 159.5.
-        #expect(picture[0, 0].background == PixelColour(red: 160, green: 96, blue: 160))
+        #expect(picture[0, 0].background == RGBColour(red: 160, green: 96, blue: 160))
     }
 
     @Test func fractionalCoverageWeighsPartlyCoveredPixels() {
@@ -48,8 +49,8 @@ import Testing
         }
         let picture = ArtworkRenderer.render(image, columns: 2, rows: 1, symbols: .halfBlocks, colours: .trueColour)
         // (0 x 1 + 90 x 0.5) / 1.5 = 30; (90 x 0.5 + 210 x 1) / 1.5 = 170.
-        #expect(picture[0, 0].foreground == PixelColour(red: 30, green: 30, blue: 30))
-        #expect(picture[1, 0].foreground == PixelColour(red: 170, green: 170, blue: 170))
+        #expect(picture[0, 0].foreground == RGBColour(red: 30, green: 30, blue: 30))
+        #expect(picture[1, 0].foreground == RGBColour(red: 170, green: 170, blue: 170))
     }
 
     @Test func growingRepeatsPixels() {
@@ -83,13 +84,13 @@ import Testing
         let image = Fixtures.makeImage(width: 1, height: 2) { _, y in y == 0 ? (255, 255, 255, 0) : (255, 0, 0, 102) }
         let picture = ArtworkRenderer.render(
             image, columns: 1, rows: 1, symbols: .halfBlocks, colours: .trueColour,
-            background: PixelColour(red: 0, green: 0, blue: 100))
+            background: RGBColour(red: 0, green: 0, blue: 100))
         // Fully transparent shows the background; 40% red over it is 102, 0, 60.
         #expect(
             picture[0, 0]
                 == ArtworkCell(
-                    text: "▀", foreground: PixelColour(red: 0, green: 0, blue: 100),
-                    background: PixelColour(red: 102, green: 0, blue: 60)))
+                    text: "▀", foreground: RGBColour(red: 0, green: 0, blue: 100),
+                    background: RGBColour(red: 102, green: 0, blue: 60)))
     }
 
     @Test func transparentPixelsDoNotDarkenAnAveragedEdge() {

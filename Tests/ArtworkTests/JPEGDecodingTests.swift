@@ -1,25 +1,26 @@
 import Foundation
+import InboxCore
 import Testing
 
 @testable import Artwork
 
 /// JPEG is lossy: colours are checked in the middle of each flat half, within a tolerance.
 @Suite struct JPEGDecodingTests {
-    static func isClose(_ colour: PixelColour, _ expected: PixelColour, within tolerance: Int = 6) -> Bool {
+    static func isClose(_ colour: RGBColour, _ expected: RGBColour, within tolerance: Int = 6) -> Bool {
         abs(Int(colour.red) - Int(expected.red)) <= tolerance
             && abs(Int(colour.green) - Int(expected.green)) <= tolerance
             && abs(Int(colour.blue) - Int(expected.blue)) <= tolerance
     }
 
     @Test(arguments: [
-        ("baseline.jpg", PixelColour(red: 255, green: 0, blue: 0), PixelColour(red: 0, green: 0, blue: 255)),
-        ("subsampled.jpg", PixelColour(red: 255, green: 0, blue: 0), PixelColour(red: 0, green: 0, blue: 255)),
-        ("progressive.jpg", PixelColour(red: 0, green: 200, blue: 0), PixelColour(red: 250, green: 250, blue: 250)),
-        ("grey.jpg", PixelColour(red: 200, green: 200, blue: 200), PixelColour(red: 40, green: 40, blue: 40)),
+        ("baseline.jpg", RGBColour(red: 255, green: 0, blue: 0), RGBColour(red: 0, green: 0, blue: 255)),
+        ("subsampled.jpg", RGBColour(red: 255, green: 0, blue: 0), RGBColour(red: 0, green: 0, blue: 255)),
+        ("progressive.jpg", RGBColour(red: 0, green: 200, blue: 0), RGBColour(red: 250, green: 250, blue: 250)),
+        ("grey.jpg", RGBColour(red: 200, green: 200, blue: 200), RGBColour(red: 40, green: 40, blue: 40)),
         // Adobe CMYK, stored inverted: C0 M255 Y255 K0 is red, K255 is black.
-        ("cmyk.jpg", PixelColour(red: 255, green: 0, blue: 0), PixelColour(red: 0, green: 0, blue: 0)),
+        ("cmyk.jpg", RGBColour(red: 255, green: 0, blue: 0), RGBColour(red: 0, green: 0, blue: 0)),
     ])
-    func decodesToOpaqueRGBA(name: String, left: PixelColour, right: PixelColour) throws {
+    func decodesToOpaqueRGBA(name: String, left: RGBColour, right: RGBColour) throws {
         let image = try Fixtures.image(name)
         #expect(image.width == 32 && image.height == 16 && image.rgba.count == 32 * 16 * 4)
         #expect(!image.hasTransparency)

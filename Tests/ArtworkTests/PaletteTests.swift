@@ -1,34 +1,35 @@
+import InboxCore
 import Testing
 
 @testable import Artwork
 
 @Suite struct PaletteTests {
     @Test(arguments: [
-        (PixelColour(red: 0, green: 0, blue: 0), 16),
-        (PixelColour(red: 255, green: 255, blue: 255), 231),
-        (PixelColour(red: 255, green: 0, blue: 0), 196),
-        (PixelColour(red: 0, green: 255, blue: 0), 46),
-        (PixelColour(red: 0, green: 0, blue: 255), 21),
-        (PixelColour(red: 128, green: 128, blue: 128), 244),  // grey ramp: 8 + 12 x 10
-        (PixelColour(red: 100, green: 100, blue: 100), 241),  // grey 98 beats cube 95
-        (PixelColour(red: 95, green: 95, blue: 95), 59),  // the cube's own grey
-        (PixelColour(red: 90, green: 140, blue: 200), 68),  // 95, 135, 215
-        (PixelColour(red: 0x1E, green: 0x88, blue: 0xE5), 32),  // a campaign blue: 0, 135, 215
-        (PixelColour(red: 240, green: 240, blue: 240), 255),
+        (RGBColour(red: 0, green: 0, blue: 0), 16),
+        (RGBColour(red: 255, green: 255, blue: 255), 231),
+        (RGBColour(red: 255, green: 0, blue: 0), 196),
+        (RGBColour(red: 0, green: 255, blue: 0), 46),
+        (RGBColour(red: 0, green: 0, blue: 255), 21),
+        (RGBColour(red: 128, green: 128, blue: 128), 244),  // grey ramp: 8 + 12 x 10
+        (RGBColour(red: 100, green: 100, blue: 100), 241),  // grey 98 beats cube 95
+        (RGBColour(red: 95, green: 95, blue: 95), 59),  // the cube's own grey
+        (RGBColour(red: 90, green: 140, blue: 200), 68),  // 95, 135, 215
+        (RGBColour(red: 0x1E, green: 0x88, blue: 0xE5), 32),  // a campaign blue: 0, 135, 215
+        (RGBColour(red: 240, green: 240, blue: 240), 255),
     ])
-    func nearestOf256(colour: PixelColour, index: Int) {
+    func nearestOf256(colour: RGBColour, index: Int) {
         #expect(ArtworkPalette.index256(of: colour) == index)
-        #expect(ArtworkPalette.nearest256(to: colour) == ArtworkPalette.colour256(at: index))
+        #expect(ArtworkPalette.nearest256(to: colour) == XtermPalette.colour(at: index))
     }
 
     /// The quick cube-and-ramp search gives an entry as near as an exhaustive search over 16...255.
     @Test func nearestOf256MatchesAnExhaustiveSearch() {
         var generator = SeededGenerator(state: 256)
         for _ in 0..<3000 {
-            let colour = PixelColour(
+            let colour = RGBColour(
                 red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator),
                 blue: .random(in: 0...255, using: &generator))
-            let best = ArtworkPalette.indices256.map { colour.distanceSquared(to: ArtworkPalette.colour256(at: $0)) }
+            let best = ArtworkPalette.indices256.map { colour.distanceSquared(to: XtermPalette.colour(at: $0)) }
                 .min()
             #expect(colour.distanceSquared(to: ArtworkPalette.nearest256(to: colour)) == best, "\(colour)")
         }
@@ -36,42 +37,42 @@ import Testing
 
     @Test func everyEntryOf256MapsToItself() {
         for index in ArtworkPalette.indices256 {
-            #expect(ArtworkPalette.index256(of: ArtworkPalette.colour256(at: index)) == index)
+            #expect(ArtworkPalette.index256(of: XtermPalette.colour(at: index)) == index)
         }
-        #expect(ArtworkPalette.colour256(at: 232) == PixelColour(red: 8, green: 8, blue: 8))
-        #expect(ArtworkPalette.colour256(at: 255) == PixelColour(red: 238, green: 238, blue: 238))
-        #expect(ArtworkPalette.colour256(at: 16 + 36 * 2 + 6 * 3 + 4) == PixelColour(red: 135, green: 175, blue: 215))
+        #expect(XtermPalette.colour(at: 232) == RGBColour(red: 8, green: 8, blue: 8))
+        #expect(XtermPalette.colour(at: 255) == RGBColour(red: 238, green: 238, blue: 238))
+        #expect(XtermPalette.colour(at: 16 + 36 * 2 + 6 * 3 + 4) == RGBColour(red: 135, green: 175, blue: 215))
     }
 
     @Test(arguments: [
-        (PixelColour(red: 0, green: 0, blue: 0), 0),
-        (PixelColour(red: 255, green: 0, blue: 0), 1),
-        (PixelColour(red: 20, green: 180, blue: 30), 2),
-        (PixelColour(red: 200, green: 200, blue: 0), 3),
-        (PixelColour(red: 0, green: 0, blue: 200), 4),
-        (PixelColour(red: 150, green: 0, blue: 170), 5),
-        (PixelColour(red: 0, green: 220, blue: 220), 6),
-        (PixelColour(red: 250, green: 250, blue: 250), 7),
-        (PixelColour(red: 60, green: 60, blue: 60), 0),
-        (PixelColour(red: 180, green: 180, blue: 180), 7),
+        (RGBColour(red: 0, green: 0, blue: 0), 0),
+        (RGBColour(red: 255, green: 0, blue: 0), 1),
+        (RGBColour(red: 20, green: 180, blue: 30), 2),
+        (RGBColour(red: 200, green: 200, blue: 0), 3),
+        (RGBColour(red: 0, green: 0, blue: 200), 4),
+        (RGBColour(red: 150, green: 0, blue: 170), 5),
+        (RGBColour(red: 0, green: 220, blue: 220), 6),
+        (RGBColour(red: 250, green: 250, blue: 250), 7),
+        (RGBColour(red: 60, green: 60, blue: 60), 0),
+        (RGBColour(red: 180, green: 180, blue: 180), 7),
     ])
-    func nearestOf8(colour: PixelColour, index: Int) {
+    func nearestOf8(colour: RGBColour, index: Int) {
         #expect(ArtworkPalette.index8(of: colour) == index)
-        #expect(ArtworkPalette.nearest8(to: colour) == ArtworkPalette.colours8[index])
+        #expect(ArtworkPalette.nearest8(to: colour) == XtermPalette.ansi[index])
     }
 
     @Test func halfBlocksQuantizeEveryCellToThePalette() {
         let image = Fixtures.makeImage(width: 16, height: 16) { x, y in (UInt8(x * 16), UInt8(y * 16), 200, 255) }
         let indexed = ArtworkRenderer.render(image, columns: 8, rows: 4, symbols: .halfBlocks, colours: .indexed256)
         let eight = ArtworkRenderer.render(image, columns: 8, rows: 4, symbols: .halfBlocks, colours: .indexed8)
-        let colours256 = Set(ArtworkPalette.indices256.map(ArtworkPalette.colour256(at:)))
+        let colours256 = Set(ArtworkPalette.indices256.map(XtermPalette.colour(at:)))
         for cell in indexed.cells {
             #expect(cell.foreground.map(colours256.contains) == true)
             #expect(cell.background.map(colours256.contains) == true)
         }
         for cell in eight.cells {
-            #expect(cell.foreground.map(ArtworkPalette.colours8.contains) == true)
-            #expect(cell.background.map(ArtworkPalette.colours8.contains) == true)
+            #expect(cell.foreground.map(XtermPalette.ansi.contains) == true)
+            #expect(cell.background.map(XtermPalette.ansi.contains) == true)
         }
     }
 }

@@ -1,4 +1,5 @@
 import InAppEngine
+import InboxCore
 import Testing
 
 @testable import TerminalUI
@@ -30,8 +31,8 @@ import Testing
 
     @Test func everyXtermColourMapsToItselfOrAnEqualColour() {
         for index in 16...255 {
-            let mapped = CampaignPalette.nearest256(CampaignPalette.xterm(index))
-            #expect(CampaignPalette.xterm(mapped) == CampaignPalette.xterm(index))
+            let mapped = CampaignPalette.nearest256(XtermPalette.colour(at: index))
+            #expect(XtermPalette.colour(at: mapped) == XtermPalette.colour(at: index))
         }
     }
 

@@ -1,3 +1,5 @@
+import InboxCore
+
 /// The message a campaign shows (PROTOCOL 2.1 `message`), with every default of BEHAVIOR B.19 applied.
 public struct InAppMessage: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
@@ -104,33 +106,4 @@ public struct MessageStyle: Sendable, Equatable {
     public var bodyAlignment: Alignment?
 
     public init() {}
-}
-
-/// A `#RRGGBB` colour.
-public struct RGBColour: Sendable, Equatable, Hashable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    /// Parses `#RRGGBB` exactly; anything else is `nil` (the theme colour).
-    public init?(hex text: String) {
-        let digits = Array(text.utf8)
-        guard digits.count == 7, digits[0] == UInt8(ascii: "#"),
-            digits.dropFirst().allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
-        else { return nil }
-        var values: [UInt8] = []
-        for index in stride(from: 1, to: 7, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            values.append(byte)
-        }
-        self.init(red: values[0], green: values[1], blue: values[2])
-    }
 }

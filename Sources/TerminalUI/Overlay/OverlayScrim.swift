@@ -1,4 +1,5 @@
 import InAppEngine
+import InboxCore
 
 /// The shade beneath a modal card (CLI.md: "a centred card over a dimmed screen"), kept within
 /// the byte budget of issue 6: showing or closing a modal at 120x40 writes at most 2,000 bytes.

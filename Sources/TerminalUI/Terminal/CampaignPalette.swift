@@ -1,4 +1,5 @@
 import InAppEngine
+import InboxCore
 
 /// How campaign colours (PROTOCOL 2.1 `#RRGGBB`) reach the terminal (issue 6 point 1).
 ///
@@ -62,35 +63,12 @@ struct CampaignPalette: Equatable {
 
     // MARK: mapping
 
-    /// The levels of xterm's 6x6x6 colour cube (indexes 16-231).
-    static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
-
-    /// The 8 ANSI colours as xterm draws them by default.
-    static let ansi: [RGBColour] = [
-        RGBColour(red: 0, green: 0, blue: 0), RGBColour(red: 205, green: 0, blue: 0),
-        RGBColour(red: 0, green: 205, blue: 0), RGBColour(red: 205, green: 205, blue: 0),
-        RGBColour(red: 0, green: 0, blue: 238), RGBColour(red: 205, green: 0, blue: 205),
-        RGBColour(red: 0, green: 205, blue: 205), RGBColour(red: 229, green: 229, blue: 229),
-    ]
-
-    /// The colour of xterm palette entry 16-255 (fixed by xterm: the cube, then 24 greys).
-    static func xterm(_ index: Int) -> RGBColour {
-        if index >= 232 {
-            let level = UInt8(8 + 10 * (index - 232))
-            return RGBColour(red: level, green: level, blue: level)
-        }
-        let cube = index - 16
-        return RGBColour(
-            red: UInt8(cubeLevels[cube / 36]), green: UInt8(cubeLevels[(cube / 6) % 6]),
-            blue: UInt8(cubeLevels[cube % 6]))
-    }
-
     /// The nearest of xterm colours 16-255 by `distance`.
     static func nearest256(_ colour: RGBColour) -> Int {
         var best = 16
         var bestDistance = Int.max
         for index in 16...255 {
-            let distance = distance(colour, xterm(index))
+            let distance = distance(colour, XtermPalette.colour(at: index))
             if distance < bestDistance {
                 best = index
                 bestDistance = distance
@@ -107,7 +85,7 @@ struct CampaignPalette: Equatable {
         if Int(high) - Int(low) < 40 { return (Int(high) + Int(low)) / 2 >= 96 ? 7 : 0 }
         var best = 0
         var bestDistance = Int.max
-        for (index, candidate) in ansi.enumerated() {
+        for (index, candidate) in XtermPalette.ansi.enumerated() {
             let distance = distance(colour, candidate)
             if distance < bestDistance {
                 best = index

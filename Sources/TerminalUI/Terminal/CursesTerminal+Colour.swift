@@ -48,7 +48,7 @@ extension CursesTerminal {
             look.pair = roleBackground < 0 ? 0 : look.pair
             colours.foreground = drawingScrim.map { CampaignPalette.mix($0, Self.scrimGrey) }
             if colours.foreground == nil, roleBackground >= 0, palette.indexed != .none {
-                colours.foreground = CampaignPalette.xterm(244)
+                colours.foreground = XtermPalette.colour(at: 244)
             }
         }
         guard palette.indexed != .none, colours.foreground != nil || colours.background != nil,

@@ -1,3 +1,4 @@
+import InboxCore
 import TerminalUI
 
 @testable import InAppEngine
