@@ -99,7 +99,14 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         return min(timer, network ?? timer)
     }
 
-    func stop() { runtime.stop() }
+    /// Stopping sends what waits (B.15). Quitting waits for that send as long as the inbox's
+    /// queues may take, then takes its answer, so acknowledged events leave the outbox; what
+    /// does not go in time stays there for the next run.
+    func stop() {
+        runtime.stop()
+        inFlight.waitUntilIdle(timeout: ReaderInboxSource.quitFlushSeconds)
+        runtime.pump()
+    }
 
     // MARK: InAppHost
 
@@ -211,6 +218,12 @@ final class WorkCounter: Sendable {
     private let count = Mutex(0)
 
     var isBusy: Bool { count.withLock { $0 > 0 } }
+
+    /// Waits until no work is under way, or `timeout` seconds have passed.
+    func waitUntilIdle(timeout: Double) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while isBusy, Date() < deadline { usleep(5_000) }
+    }
 
     func run(_ work: @escaping @Sendable () -> Void) {
         count.withLock { $0 += 1 }

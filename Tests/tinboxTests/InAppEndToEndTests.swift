@@ -1,4 +1,5 @@
 import Foundation
+import InboxStore
 import TestSupport
 import Testing
 
@@ -50,6 +51,8 @@ struct InAppEndToEndTests {
                     ],
                 ],
             ], on: stub)
+        // The batch sent on quit is answered slowly: quitting waits for the answer.
+        try stub.script("POST /api/iam/events", [["delay": 0.7, "json": [:] as [String: Any]]])
         let tmux = try ReaderTmux()
         try launch(tmux, stub)
         try tmux.wait(for: "Alpha card")
@@ -69,6 +72,9 @@ struct InAppEndToEndTests {
         #expect(alpha == ["impression", "dismissal"], "\(events)")
         #expect(bravo == ["impression", "click"], "\(events)")
         #expect(events.first { $0.0 == "click" }?.2 == "ok")
+        // Acknowledged, so gone from the outbox: the next run sends none of them again.
+        let outbox = InAppStore(store: try Store(directory: tmux.dataDir.appendingPathComponent("data")))
+        #expect(try outbox.pendingCount(.analytics) == 0)
     }
 
     @Test func aSlideUpClosesAfterEightSecondsOfVisibleTimeNotCountingASuspension() throws {
