@@ -1,12 +1,10 @@
 import InboxCore
 
-/// The terminal palettes the indexed colour modes quantize to. A cell rendered with
+/// The terminal palettes the indexed colour modes quantize to; the 256-colour mode uses only
+/// `XtermPalette.fixed`, whose colours are the same in every xterm-compatible terminal. A cell rendered with
 /// `.indexed256` or `.indexed8` carries a palette entry's own RGB value, so a backend finds the
 /// index back with `index256(of:)` or `index8(of:)` exactly.
 public enum ArtworkPalette {
-    /// The 256-colour mode uses the fixed entries 16...255 only (`XtermPalette.fixed`).
-    public static let indices256 = XtermPalette.fixed
-
     /// The nearest of entries 16...255 in RGB distance: the nearest cube entry (each channel to
     /// its nearest level, since the cube is a grid) against the nearest grey of the ramp (the
     /// level nearest the channels' mean). Ties go to the cube.

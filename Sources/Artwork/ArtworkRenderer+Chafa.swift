@@ -89,7 +89,7 @@ extension ArtworkRenderer {
         case .trueColour:
             return RGBColour(packed: UInt32(raw))
         case .indexed256:
-            return ArtworkPalette.indices256.contains(Int(raw)) ? XtermPalette.colour(at: Int(raw)) : nil
+            return XtermPalette.fixed.contains(Int(raw)) ? XtermPalette.colour(at: Int(raw)) : nil
         case .indexed8:
             return raw < XtermPalette.ansi.count ? XtermPalette.ansi[Int(raw)] : nil
         }

@@ -82,14 +82,17 @@ static inline int tinbox_has_alternate_screen(void) {
 #include <string.h>
 static volatile sig_atomic_t tinbox_pending_signal = 0;
 static void tinbox_record_signal(int number) { tinbox_pending_signal = number; }
-static inline void tinbox_install_exit_signals(void) {
+static inline void tinbox_set_handler(int number, void (*handler)(int)) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = tinbox_record_signal;
+    action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
-    sigaction(SIGINT, &action, NULL);
+    sigaction(number, &action, NULL);
+}
+static inline void tinbox_install_exit_signals(void) {
+    tinbox_set_handler(SIGTERM, tinbox_record_signal);
+    tinbox_set_handler(SIGHUP, tinbox_record_signal);
+    tinbox_set_handler(SIGINT, tinbox_record_signal);
     /* A parent may start us with these blocked (a thread pool's mask is inherited through
        posix_spawn, and so is a tmux server's): then Ctrl-Z, a resize or SIGTERM would never
        arrive. The reader relies on all of them. */
@@ -109,11 +112,7 @@ static inline void tinbox_install_exit_signals(void) {
 static volatile sig_atomic_t tinbox_pending_suspend = 0;
 static void tinbox_record_suspend(int number) { (void)number; tinbox_pending_suspend = 1; }
 static inline void tinbox_install_suspend_signal(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = tinbox_record_suspend;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGTSTP, &action, NULL);
+    tinbox_set_handler(SIGTSTP, tinbox_record_suspend);
 }
 static inline int tinbox_take_suspend(void) {
     int pending = tinbox_pending_suspend;

@@ -46,7 +46,7 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         language = app.language
         let inFlight = inFlight
         runtime = InAppRuntime(
-            client: InAppClient(source: app.campaigns), store: try app.inAppStore(), clock: app.clock,
+            client: client, store: store, clock: app.clock,
             configuration: InAppPresenter.Configuration(
                 language: app.language, reduceMotion: reduceMotion, columns: size.columns, rows: size.rows),
             runInBackground: { work in inFlight.run(work) })

@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func indexedModesCarryThePalettesOwnColours() {
-        let colours256 = Set(ArtworkPalette.indices256.map(XtermPalette.colour(at:)))
+        let colours256 = Set(XtermPalette.fixed.map(XtermPalette.colour(at:)))
         let colours8 = Set(XtermPalette.ansi)
         for image in [Self.scene, Self.logo] {
             let indexed = ArtworkRenderer.render(image, columns: 30, rows: 10, symbols: .chafa, colours: .indexed256)

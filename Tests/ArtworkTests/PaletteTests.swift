@@ -29,14 +29,14 @@ import Testing
             let colour = RGBColour(
                 red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator),
                 blue: .random(in: 0...255, using: &generator))
-            let best = ArtworkPalette.indices256.map { colour.distanceSquared(to: XtermPalette.colour(at: $0)) }
+            let best = XtermPalette.fixed.map { colour.distanceSquared(to: XtermPalette.colour(at: $0)) }
                 .min()
             #expect(colour.distanceSquared(to: ArtworkPalette.nearest256(to: colour)) == best, "\(colour)")
         }
     }
 
     @Test func everyEntryOf256MapsToItself() {
-        for index in ArtworkPalette.indices256 {
+        for index in XtermPalette.fixed {
             #expect(ArtworkPalette.index256(of: XtermPalette.colour(at: index)) == index)
         }
         #expect(XtermPalette.colour(at: 232) == RGBColour(red: 8, green: 8, blue: 8))
@@ -65,7 +65,7 @@ import Testing
         let image = Fixtures.makeImage(width: 16, height: 16) { x, y in (UInt8(x * 16), UInt8(y * 16), 200, 255) }
         let indexed = ArtworkRenderer.render(image, columns: 8, rows: 4, symbols: .halfBlocks, colours: .indexed256)
         let eight = ArtworkRenderer.render(image, columns: 8, rows: 4, symbols: .halfBlocks, colours: .indexed8)
-        let colours256 = Set(ArtworkPalette.indices256.map(XtermPalette.colour(at:)))
+        let colours256 = Set(XtermPalette.fixed.map(XtermPalette.colour(at:)))
         for cell in indexed.cells {
             #expect(cell.foreground.map(colours256.contains) == true)
             #expect(cell.background.map(colours256.contains) == true)

@@ -67,7 +67,7 @@ struct CampaignPalette: Equatable {
     static func nearest256(_ colour: RGBColour) -> Int {
         var best = 16
         var bestDistance = Int.max
-        for index in 16...255 {
+        for index in XtermPalette.fixed {
             let distance = distance(colour, XtermPalette.colour(at: index))
             if distance < bestDistance {
                 best = index
