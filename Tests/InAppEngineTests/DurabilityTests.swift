@@ -78,6 +78,17 @@ import Testing
         #expect(ok.contains(.acknowledgeAnalytics(eventIDs: ids)))
     }
 
+    @Test func analyticsInstantsKeepEveryMillisecondThroughTheWireAndBack() throws {
+        for millisecond in 0..<1000 {
+            let text = "2026-12-01T16:43:37.\(String(format: "%03d", millisecond))Z"
+            let event = AnalyticsEvent(
+                eventID: UUID(), kind: .impression, messageID: "m", customerID: "c", buttonID: nil, url: nil,
+                at: try #require(UTCDate.parse(text)))
+            let again = try JSONDecoder().decode(AnalyticsEvent.self, from: Data(event.wireJSON.utf8))
+            #expect(event.wireJSON.hasSuffix(#""at":"\#(text)"}"#) && again.wireJSON == event.wireJSON)
+        }
+    }
+
     @Test func analyticsEventUsesTheProtocolFieldNamesAndTheUTCWireForm() throws {
         let event = AnalyticsEvent(
             eventID: try #require(UUID(uuidString: "00000000-0000-4000-8000-00000000000A")), kind: .click,

@@ -91,6 +91,21 @@ import Testing
         #expect(try f.pendingStatusCount() == 1)
     }
 
+    /// Issue 14, point 6: `eventDateUTC` is the instant the event was recorded, to the millisecond.
+    @Test func eventInstantsKeepTheirMillisecondsInTheStore() throws {
+        let f = try InboxFixture()
+        let ids = (0..<1000).map { "m\($0)" }
+        try f.seed(ids.map { f.message($0) })
+        let start = f.now
+        for id in ids {
+            f.clock.advance(by: 0.001)
+            #expect(try f.inbox.markDeleted(f.key(id)))
+        }
+        let dates = try f.pendingEvents().map { UTCDate.format($0.date) }
+        let expected = (1...1000).map { UTCDate.format(milliseconds: UTCDate.milliseconds(start) + Int64($0)) }
+        #expect(dates == expected)
+    }
+
     @Test func markAllReadIsFalseWithNoUnreadActiveMessageAndSkipsExpiredOnes() throws {
         let f = try InboxFixture()
         let expired = f.message("expired", end: f.now.addingTimeInterval(-1))
