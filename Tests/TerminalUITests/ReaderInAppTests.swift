@@ -69,6 +69,18 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(driver.names.filter { $0 == .close }.count == 2, "x closes too")
     }
 
+    @Test func oneEscMoreAfterClosingAModalKeepsTheSession() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal)))]
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.escape])
+        #expect(driver.names.filter { $0 == .close }.count == 1)
+        loop.send(.inApp(.remove(messageID: "c1")))
+        #expect(loop.state.shown == nil)
+        press(loop, terminal, [.escape])
+        #expect(!loop.state.isQuitting && loop.state.mode == .list)
+    }
+
     @Test func aModalKeepsTheOtherKeysAndASlideUpLeavesThemToTheList() {
         let driver = FakeDriver()
         driver.startEvents = [.inApp(.present(Self.message(.modal)))]

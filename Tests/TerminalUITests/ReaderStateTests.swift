@@ -61,7 +61,7 @@ import TerminalUI
         #expect(Set(all).count == all.count)
     }
 
-    @Test func enterOpensRecordsOpenAndEscGoesBack() {
+    @Test func enterOpensRecordsOpenAndEscGoesBackButNeverQuits() {
         let (loop, terminal, source) = loop()
         press(loop, terminal, [.character("j"), .character("j"), .enter])
         #expect(source.opened == [MessageKey(producer: "app-messaging", id: "order")])
@@ -69,7 +69,9 @@ import TerminalUI
         #expect(loop.state.counts[.unread] == 2)
         press(loop, terminal, [.escape])
         #expect(loop.state.mode == .list && !loop.state.isQuitting)
-        press(loop, terminal, [.escape])
+        press(loop, terminal, [.escape, .escape])
+        #expect(loop.state.mode == .list && !loop.state.isQuitting && loop.state.selected == 2)
+        press(loop, terminal, [.character("q")])
         #expect(loop.state.isQuitting)
     }
 

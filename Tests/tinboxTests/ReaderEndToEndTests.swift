@@ -56,7 +56,7 @@ struct ReaderEndToEndTests {
         try tmux.keys("d")
         screen = try tmux.wait(for: "Deleted 1")
         #expect(screen.contains("All \(all - 1)"))
-        try tmux.keys("Escape")
+        try tmux.keys("q")
         try tmux.waitForExit()
         try tmux.shell("echo done-$((1 + 1))")
         try tmux.wait(for: "done-2")

@@ -81,11 +81,9 @@ extension ReaderState {
         case .character("/"):
             isEditingSearch = true
         case .escape:
-            if !search.isEmpty {
-                setSearch("")
-            } else {
-                return quit()
-            }
+            // CLI.md: Esc never quits from the list, so the reflex of one Esc more after closing
+            // an overlay keeps the session. It still clears a search that narrows the list.
+            if !search.isEmpty { setSearch("") }
         case .character("q"), .control("c"): return quit()
         default: break
         }
