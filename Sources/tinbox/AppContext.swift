@@ -12,8 +12,9 @@ final class AppContext {
     let producers: [ProducerConfig]
     let dataDirectory: URL
     let clock: Clock
-    /// In-app campaigns: `--campaigns`, else the config's `campaigns.source`, else the demo.
-    let campaigns: CampaignSource
+    /// In-app campaigns: `--campaigns`, else the config's `campaigns.source`, else the demo's
+    /// when the inbox is the demo's too (CLI.md), else none: messaging is off.
+    let campaigns: CampaignSource?
     let campaignsAreDemo: Bool
     /// `--customer`, else the config's; the demo campaigns default to the customer `demo`.
     let customer: String?
@@ -40,12 +41,26 @@ final class AppContext {
         if let source = options.campaigns ?? config.campaigns.source {
             campaigns = CampaignSource.parse(source, token: config.campaigns.token)
             campaignsAreDemo = false
-        } else {
+        } else if producers.allSatisfy(\.isDemo) {
             campaigns = .file(try Resources.demoDirectory().appendingPathComponent("campaigns.json"))
             campaignsAreDemo = true
+        } else {
+            campaigns = nil
+            campaignsAreDemo = false
         }
         customer = options.customer ?? config.campaigns.customer ?? (campaignsAreDemo ? "demo" : nil)
         language = options.lang ?? config.campaigns.lang ?? "en"
+    }
+
+    /// The campaigns, for the commands that need them; none named over the user's own inbox
+    /// is a failure that says how to name them.
+    func requiredCampaigns() throws -> CampaignSource {
+        guard let campaigns else {
+            throw CommandFailure(
+                "no campaigns: name them with --campaigns SRC (or campaigns.source in the config); "
+                    + "the demo campaigns come only with the demo inbox")
+        }
+        return campaigns
     }
 
     /// The in-app tables of the same store.

@@ -19,8 +19,9 @@ struct CustomerEventQueue {
     let customer: String
 
     func record(name: String, properties: [String: JSONValue]) throws -> Delivery {
+        let campaigns = try app.requiredCampaigns()
         try enqueue(name: name, properties: properties)
-        return try Self.flush(try app.inAppStore(), campaigns: app.campaigns)
+        return try Self.flush(try app.inAppStore(), campaigns: campaigns)
     }
 
     /// Writes the event to the outbox, durably, without sending it.

@@ -59,6 +59,7 @@ enum InAppCommands {
     }
 
     private static func trigger(name: String, properties: [String: JSONValue], context app: AppContext) throws {
+        _ = try app.requiredCampaigns()
         let customer = try customer(app)
         let delivery = try CustomerEventQueue(app: app, customer: customer).record(name: name, properties: properties)
         let result = try evaluation(app).evaluate(event: name, properties: properties)
@@ -71,9 +72,9 @@ enum InAppCommands {
 
     /// The headless engine over the campaigns of this customer, as the reader would hold them now.
     private static func evaluation(_ app: AppContext) throws -> HeadlessEvaluation {
+        let client = InAppClient(source: try app.requiredCampaigns())
         let customer = try customer(app)
         let store = try app.inAppStore()
-        let client = InAppClient(source: app.campaigns)
         let loaded = CampaignLoader(client: client, store: store, clock: app.clock).load(
             customer: customer, language: app.language)
         guard let document = loaded.document else {

@@ -16,7 +16,10 @@ enum ReaderCommand {
     }
 
     static func run(_ context: () throws -> AppContext) throws {
-        try run(context) { try ReaderMessaging(setup: $0) }
+        try run(context) { setup in
+            guard let campaigns = setup.context.campaigns else { return MessagingOff(setup: setup) }
+            return try ReaderMessaging(setup: setup, campaigns: campaigns)
+        }
     }
 
     /// The reader over the inbox, with `inApp` for in-app messaging (`tinbox preview` passes its own).

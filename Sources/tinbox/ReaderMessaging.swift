@@ -26,14 +26,17 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     /// Network work under way: the reader then wakes often to take the answers.
     private let inFlight = WorkCounter()
 
-    init(setup: ReaderCommand.Setup) throws {
+    private let campaigns: CampaignSource
+
+    init(setup: ReaderCommand.Setup, campaigns: CampaignSource) throws {
         let app = setup.context
         let size = setup.size
         let reduceMotion = setup.reduceMotion
         self.app = app
         actions = setup.actions
         let store = try app.inAppStore()
-        let client = InAppClient(source: app.campaigns)
+        self.campaigns = campaigns
+        let client = InAppClient(source: campaigns)
         artwork = OverlayArtwork(
             bytes: { reference in
                 if let cached = try? store.artwork(url: reference.key) { return cached }
@@ -185,7 +188,7 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         let queue = CustomerEventQueue(app: app, customer: customer)
         try queue.enqueue(name: name, properties: properties)
         let directory = app.dataDirectory
-        let source = app.campaigns
+        let source = campaigns
         inFlight.run { _ = try? CustomerEventQueue.flush(directory: directory, campaigns: source) }
         runtime.event(name, properties: properties)
         outbox.append(.notice("Sent \(TerminalText.sanitize(name))"))
