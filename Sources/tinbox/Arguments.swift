@@ -51,7 +51,8 @@ struct Arguments {
                     throw UsageError("option '\(name)' needs a value")
                 }
                 try set(name, value)
-            } else if Self.globalFlags.contains(name), inline == nil {
+            } else if Self.globalFlags.contains(name) {
+                if inline != nil { throw UsageError("option '\(name)' takes no value") }
                 switch name {
                 case "--help", "-h": global.help = true
                 case "--version": global.version = true
@@ -102,7 +103,8 @@ struct CommandWords {
                 continue
             }
             let (name, inline) = Arguments.split(word)
-            if allowedFlags.contains(name), inline == nil {
+            if allowedFlags.contains(name) {
+                if inline != nil { throw UsageError("option '\(name)' takes no value") }
                 flags.insert(name)
             } else if valued.contains(name) {
                 if let inline {
@@ -115,7 +117,9 @@ struct CommandWords {
                 }
             } else {
                 let known = allowedFlags + valued + Arguments.globalWithValue + Arguments.globalFlags
-                throw UsageError.unknown("option", name, candidates: known)
+                var text = "'\(command)' has no option '\(name)'"
+                if let best = Suggestion.nearest(to: name, in: known) { text += ". Did you mean '\(best)'?" }
+                throw UsageError(text + " (see 'tinbox help \(command)')")
             }
         }
     }

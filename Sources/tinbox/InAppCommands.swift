@@ -54,8 +54,12 @@ enum InAppCommands {
         let app = try context()
         let explanation = try evaluation(app).explain(campaignID: id)
         for line in explanation.renderExplanation() { Output.line(TerminalText.sanitize(line)) }
-        // An unknown id is a failure for scripts; the lines above already say why.
-        if explanation.messageID == nil { throw SilentFailure() }
+        // An unknown id is a failure for scripts: the checklist stays on stdout, its failing
+        // line goes to stderr too (CLI.md: exit 1 with one clear line on stderr).
+        if explanation.messageID == nil {
+            let reason = explanation.blocker?.sentence ?? "unknown campaign id \(id)"
+            throw CommandFailure("explain: \(TerminalText.sanitize(reason))")
+        }
     }
 
     private static func trigger(name: String, properties: [String: JSONValue], context app: AppContext) throws {

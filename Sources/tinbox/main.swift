@@ -25,15 +25,19 @@ enum Main {
             Output.flush()
             return 0
         } catch let error as UsageError {
-            Output.error(error.description)
+            Output.error(oneLine(error.description))
             return 64
-        } catch is SilentFailure {
-            Output.flush()
-            return 1
         } catch {
-            Output.error("\(error)")
+            Output.error(oneLine("\(error)"))
             return 1
         }
+    }
+
+    /// CLI.md: a failure says why in one line on stderr, whatever the error's text holds.
+    static func oneLine(_ text: String) -> String {
+        let parts = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let line = parts.filter { !$0.isEmpty }.joined(separator: " ")
+        return line.isEmpty ? "failed without a reason" : line
     }
 
     private static func dispatch(_ arguments: Arguments) throws {
@@ -54,6 +58,7 @@ enum Main {
             return try ReaderCommand.run(context)
         }
         if command == "help" {
+            if arguments.rest.count > 1 { throw UsageError("help takes one command: tinbox help [COMMAND]") }
             return Output.line(try arguments.rest.first.map(Help.text(for:)) ?? Help.overview)
         }
         guard let run = commands[command] else {
