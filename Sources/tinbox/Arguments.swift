@@ -22,8 +22,8 @@ struct Arguments {
     var command: String?
     var rest: [String] = []
 
-    static let globalWithValue = ["--data-dir", "--config", "--feed", "--campaigns", "--customer", "--lang"]
-    static let globalFlags = ["--help", "-h", "--version", "--reduce-motion", "--no-refresh"]
+    static let globalWithValue = OptionDefinition.global.filter(\.takesValue).flatMap(\.names)
+    static let globalFlags = OptionDefinition.global.filter { !$0.takesValue }.flatMap(\.names)
 
     init(_ words: [String]) throws {
         var index = 0
@@ -57,7 +57,8 @@ struct Arguments {
                 case "--help", "-h": global.help = true
                 case "--version": global.version = true
                 case "--no-refresh": global.noRefresh = true
-                default: global.reduceMotion = true
+                case "--reduce-motion": global.reduceMotion = true
+                default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
                 }
             } else if command == nil {
                 // Before the command word only global options can stand.
@@ -75,7 +76,8 @@ struct Arguments {
         case "--feed": global.feeds.append(value)
         case "--campaigns": global.campaigns = value
         case "--customer": global.customer = value
-        default: global.lang = value
+        case "--lang": global.lang = value
+        default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
         }
     }
 
@@ -91,6 +93,11 @@ struct CommandWords {
     var positional: [String] = []
     var flags: Set<String> = []
     var values: [String: String] = [:]
+
+    /// The words of `command`, against the options its definition lists.
+    init(_ words: [String], for command: CommandDefinition) throws {
+        try self.init(words, command: command.name, flags: command.flags, valued: command.valued)
+    }
 
     /// `valued` options take a value; `flags` do not. Anything else is a usage error.
     init(_ words: [String], command: String, flags allowedFlags: [String] = [], valued: [String] = []) throws {

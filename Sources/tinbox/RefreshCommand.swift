@@ -4,7 +4,7 @@ import InboxSync
 /// ended ok (CLI.md).
 enum RefreshCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "refresh")
+        let parsed = try CommandWords(words, for: .refresh)
         try rejectExtra(parsed.positional, command: "refresh")
         let app = try context()
         let results = try Refresher(inbox: try app.inbox(), producers: app.producers).manualRefresh {
