@@ -5,7 +5,7 @@ import InboxCore
 /// are written from them.
 extension CommandDefinition {
     static let all: [CommandDefinition] = [
-        list, count, mark, refresh, inbox, event, purchase, explain, preview, simulate, help,
+        list, count, mark, refresh, inbox, event, purchase, explain, preview, simulate, completions, help,
     ]
 
     static let list = CommandDefinition(
@@ -98,6 +98,19 @@ extension CommandDefinition {
                 + "the data directory."
         ],
         run: SimulateCommand.run)
+
+    static let completions = CommandDefinition(
+        name: "completions", summary: "Print a shell completion script",
+        overview: "Print a completion script for bash, zsh or fish: commands, options and their values.",
+        usage: "completions bash|zsh|fish", firstWord: .choices(CompletionScript.shells),
+        details: [
+            "bash: source <(tinbox completions bash), or install it as "
+                + "share/bash-completion/completions/tinbox. zsh: install it as _tinbox in a folder of "
+                + "$fpath, or source <(tinbox completions zsh) after compinit. fish: tinbox completions fish "
+                + "| source, or install it as share/fish/vendor_completions.d/tinbox.fish. "
+                + "make install puts all three under PREFIX."
+        ],
+        run: CompletionsCommand.run)
 
     static let help = CommandDefinition(
         name: "help", summary: "Show help for a command", overview: "Show help for a command.",

@@ -1,3 +1,4 @@
+import Foundation
 import InboxCore
 
 /// What a shell offers for a word (`tinbox completions`).
@@ -22,6 +23,8 @@ struct OptionDefinition: Sendable {
     let value: String?
     let summary: String
     var completion: WordCompletion = .nothing
+    /// May be given more than once (`--feed`).
+    var repeatable = false
     /// Left out of help, the man page and completions (`help --man`, a maker's tool).
     var hidden = false
 
@@ -52,6 +55,14 @@ struct CommandDefinition: Sendable {
     var valued: [String] { options.filter(\.takesValue).map(\.name) }
 
     static func named(_ name: String) -> CommandDefinition? { all.first { $0.name == name } }
+
+    /// The placeholder of the first word after the command in `usage` (`FILE`, `read|deleted`),
+    /// when the command takes one.
+    var firstWordName: String? {
+        let words = usage.split(separator: " ").dropFirst()
+        guard let first = words.first, !first.hasPrefix("-"), !first.hasPrefix("[-") else { return nil }
+        return first.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    }
 }
 
 extension OptionDefinition {
@@ -69,7 +80,7 @@ extension OptionDefinition {
             names: ["--feed"], value: "[KIND=]SRC",
             summary: "Inbox producer, repeatable. KIND: engagement (default) | app-messaging. "
                 + "SRC: a file path or an http(s) base URL",
-            completion: .feed),
+            completion: .feed, repeatable: true),
         OptionDefinition(
             names: ["--campaigns"], value: "SRC",
             summary: "In-app campaigns: a sync document file or an http(s) base URL", completion: .file),

@@ -97,6 +97,10 @@ import Testing
         Case(arguments: ["simulate"], status: 64, says: "simulate needs one timeline file"),
         Case(arguments: ["simulate", "@/missing.jsonl"], status: 1, says: "cannot read timeline @/missing.jsonl"),
         Case(arguments: ["simulate", "@/bad.jsonl"], status: 1, says: "bad.jsonl:1: not a JSON object"),
+        // completions.
+        Case(arguments: ["completions"], status: 64, says: "completions needs one shell: tinbox completions bash|zsh|fish"),
+        Case(arguments: ["completions", "ksh"], status: 64, says: "unknown shell 'ksh'. Did you mean 'zsh'?"),
+        Case(arguments: ["completions", "bash", "zsh"], status: 64, says: "completions needs one shell"),
     ]
 
     @Test(arguments: cases)
