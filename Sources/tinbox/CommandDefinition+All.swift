@@ -114,5 +114,10 @@ extension CommandDefinition {
 
     static let help = CommandDefinition(
         name: "help", summary: "Show help for a command", overview: "Show help for a command.",
-        usage: "help [COMMAND]", firstWord: .command, run: Help.run)
+        usage: "help [COMMAND]",
+        options: [
+            OptionDefinition(
+                names: ["--man"], value: nil, summary: "The man page, in roff (make install writes it)", hidden: true)
+        ],
+        firstWord: .command, run: Help.run)
 }

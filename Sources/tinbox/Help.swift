@@ -3,6 +3,8 @@
 /// completion scripts are.
 enum Help {
     static let version = "0.1.0"
+    /// The date of this version, for the man page.
+    static let date = "2026-12-01"
     static let tagline = "a terminal inbox reader and in-app campaign previewer"
     static let about =
         "With no command, tinbox opens the interactive reader. With no --feed and no config, it reads the "
@@ -10,9 +12,13 @@ enum Help {
     /// Help lines are wrapped to this many columns.
     static let width = 80
 
-    /// `tinbox help [COMMAND]`.
+    /// `tinbox help [COMMAND]`, and the hidden `tinbox help --man`.
     static func run(_ words: [String], context: () throws -> AppContext) throws {
         let parsed = try CommandWords(words, for: .help)
+        if parsed.flags.contains("--man") {
+            try rejectExtra(parsed.positional, command: "help --man")
+            return Output.write(ManPage.render())
+        }
         guard parsed.positional.count <= 1 else { throw UsageError("help takes one command: tinbox help [COMMAND]") }
         Output.line(try parsed.positional.first.map(text(for:)) ?? overview)
     }

@@ -47,6 +47,7 @@ import Testing
         Case(arguments: [], status: 1, says: "the reader needs a terminal on standard input and output"),
         Case(arguments: ["help", "nope"], status: 64, says: "unknown command 'nope'"),
         Case(arguments: ["help", "list", "count"], status: 64, says: "help takes one command"),
+        Case(arguments: ["help", "--man", "list"], status: 64, says: "'help --man' takes no argument 'list'"),
         // list and count.
         Case(arguments: ["list", "--state", "x"], status: 64,
              says: "unknown state 'x'; expected 'all', 'unread', 'read' or 'deleted'"),
