@@ -4,7 +4,8 @@ extension CompletionScript {
     static func fish() -> String {
         var lines: [String] = ["# Commands."]
         for command in commands {
-            lines.append("complete -c tinbox -n __tinbox_needs_command -a \(command.name) -d \(fishQuote(command.summary))")
+            lines.append(
+                "complete -c tinbox -n __tinbox_needs_command -a \(command.name) -d \(fishQuote(command.summary))")
         }
         lines.append("# Options of every command, before or after the command word.")
         lines += globalOptions.map { fishOption($0, condition: nil) }
@@ -15,7 +16,8 @@ extension CompletionScript {
             lines.append("# \(command.name)")
             lines += options.map { fishOption($0, condition: "__tinbox_using \(command.name)") } + first
         }
-        let install = "Install it as\n# share/fish/vendor_completions.d/tinbox.fish, or: tinbox completions fish | source"
+        let install =
+            "Install it as\n# share/fish/vendor_completions.d/tinbox.fish, or: tinbox completions fish | source"
         return header("fish", install: install)
             + """
 
@@ -83,7 +85,8 @@ extension CompletionScript {
             case .file: line += " -r -F"
             case .directory: line += " -x -a " + fishQuote("(__fish_complete_directories (commandline -ct))")
             case .feed: line += " -x -a " + fishQuote("(__tinbox_feed)")
-            case .choices, .command: line += " -x -a " + fishQuote((words(option.completion) ?? []).joined(separator: " "))
+            case .choices, .command:
+                line += " -x -a " + fishQuote((words(option.completion) ?? []).joined(separator: " "))
             case .nothing: line += " -x"
             }
         }
@@ -100,7 +103,8 @@ extension CompletionScript {
         case .feed: return ["complete -c tinbox \(condition) -a " + fishQuote("(__tinbox_feed)")]
         case .command:
             return commands.map { "complete -c tinbox \(condition) -a \($0.name) -d \(fishQuote($0.summary))" }
-        case .choices(let words): return ["complete -c tinbox \(condition) -a " + fishQuote(words.joined(separator: " "))]
+        case .choices(let words):
+            return ["complete -c tinbox \(condition) -a " + fishQuote(words.joined(separator: " "))]
         }
     }
 

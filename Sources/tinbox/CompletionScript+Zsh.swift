@@ -11,7 +11,8 @@ extension CompletionScript {
             }
             cases.append("        \(command.name)) _arguments \(specs.joined(separator: " ")) && ret=0 ;;")
         }
-        let install = "Install it as _tinbox in a\n# folder of $fpath, or after compinit: source <(tinbox completions zsh)"
+        let install =
+            "Install it as _tinbox in a\n# folder of $fpath, or after compinit: source <(tinbox completions zsh)"
         return "#compdef tinbox\n" + header("zsh", install: install)
             + """
 
@@ -63,7 +64,9 @@ extension CompletionScript {
 
     /// `_arguments` specs for one option, one per name: `'--state=[Which messages]:S:(all …)'`.
     static func zshSpecs(_ option: OptionDefinition) -> [String] {
-        let description = "[" + option.summary.replacingOccurrences(of: "[", with: "\\[")
+        let description =
+            "["
+            + option.summary.replacingOccurrences(of: "[", with: "\\[")
             .replacingOccurrences(of: "]", with: "\\]") + "]"
         return option.names.map { name in
             var spec = name

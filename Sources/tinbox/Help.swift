@@ -29,7 +29,8 @@ enum Help {
         let commands = CommandDefinition.all.flatMap { command in
             hanging(command.summary, label: command.name, column: column)
         }
-        return (["OVERVIEW: tinbox - \(tagline)", "", "USAGE: tinbox [OPTIONS] [COMMAND]", ""]
+        return
+            (["OVERVIEW: tinbox - \(tagline)", "", "USAGE: tinbox [OPTIONS] [COMMAND]", ""]
             + wrap(about, width: width) + ["", "OPTIONS:"] + rows(OptionDefinition.global)
             + ["", "SUBCOMMANDS:"] + commands + ["", "  See 'tinbox help COMMAND' for a command's own options."])
             .joined(separator: "\n")

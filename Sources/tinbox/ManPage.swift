@@ -30,7 +30,9 @@ enum ManPage {
         page += [".SH FILES"] + files.flatMap { [".TP", "\\fI" + text($0.0) + "\\fR", text($0.1)] }
         page += [".SH ENVIRONMENT"] + environment.flatMap { [".TP", "\\fB" + text($0.0) + "\\fR", text($0.1)] }
         page += [".SH EXIT STATUS"] + exitStatus.flatMap { [".TP", "\\fB\($0.0)\\fR", text($0.1)] }
-        page += [".SH EXAMPLES"] + examples.flatMap { [".PP", text($0.0), ".PP", ".RS 4", ".EX", text($0.1), ".EE", ".RE"] }
+        page +=
+            [".SH EXAMPLES"]
+            + examples.flatMap { [".PP", text($0.0), ".PP", ".RS 4", ".EX", text($0.1), ".EE", ".RE"] }
         return page.joined(separator: "\n") + "\n"
     }
 
@@ -69,15 +71,21 @@ enum ManPage {
     ]
 
     static let files: [(String, String)] = [
-        ("$XDG_DATA_HOME/tinbox/tinbox.db",
-         "The state: one SQLite database, in --data-dir DIR when given, else ~/.local/share/tinbox when "
-            + "XDG_DATA_HOME is not set. The folder is made with mode 0700."),
-        ("$XDG_CONFIG_HOME/tinbox/config.json",
-         "The config, or --config FILE; else ~/.config/tinbox/config.json. JSON; every key is optional ("
-            + Config.topKeys.joined(separator: ", ") + ") and unknown keys are warnings. --feed, --campaigns, "
-            + "--customer and --lang override it."),
-        ("PREFIX/share/tinbox/demo",
-         "The demo producers and campaigns, read when neither --feed nor the config names a producer."),
+        (
+            "$XDG_DATA_HOME/tinbox/tinbox.db",
+            "The state: one SQLite database, in --data-dir DIR when given, else ~/.local/share/tinbox when "
+                + "XDG_DATA_HOME is not set. The folder is made with mode 0700."
+        ),
+        (
+            "$XDG_CONFIG_HOME/tinbox/config.json",
+            "The config, or --config FILE; else ~/.config/tinbox/config.json. JSON; every key is optional ("
+                + Config.topKeys.joined(separator: ", ") + ") and unknown keys are warnings. --feed, --campaigns, "
+                + "--customer and --lang override it."
+        ),
+        (
+            "PREFIX/share/tinbox/demo",
+            "The demo producers and campaigns, read when neither --feed nor the config names a producer."
+        ),
         ("PREFIX/bin/tinbox-net", "The network helper, started only when an http(s) source is used."),
     ]
 
@@ -86,7 +94,10 @@ enum ManPage {
         ("TINBOX_RESOURCES", "A folder holding demo/, instead of the share/tinbox beside the binary."),
         ("TINBOX_NET", "The tinbox-net helper to run, instead of the one beside the binary."),
         ("TINBOX_REDUCE_MOTION", "1 skips the entrance animations, like --reduce-motion."),
-        ("TERM, COLORTERM", "The terminal's capabilities; COLORTERM=truecolor or 24bit draws campaign colours in 24 bits."),
+        (
+            "TERM, COLORTERM",
+            "The terminal's capabilities; COLORTERM=truecolor or 24bit draws campaign colours in 24 bits."
+        ),
         ("NO_COLOR", "When set, no colour: bold, reverse and dim only."),
         ("BROWSER", "The program that opens external links, else xdg-open."),
         ("LANG, LC_ALL, LC_CTYPE", "A locale that is not UTF-8 is switched to C.UTF-8."),
@@ -95,10 +106,16 @@ enum ManPage {
 
     static let exitStatus: [(String, String)] = [
         ("0", "Success."),
-        ("1", "Failure, with one line on standard error that says why: a refused mark, a producer that did not "
-            + "refresh, an unknown campaign id, a file that cannot be read."),
-        ("64", "Bad usage, with one line on standard error: an unknown command or option (with a suggestion for "
-            + "a near miss), a missing value."),
+        (
+            "1",
+            "Failure, with one line on standard error that says why: a refused mark, a producer that did not "
+                + "refresh, an unknown campaign id, a file that cannot be read."
+        ),
+        (
+            "64",
+            "Bad usage, with one line on standard error: an unknown command or option (with a suggestion for "
+                + "a near miss), a missing value."
+        ),
     ]
 
     static let examples: [(String, String)] = [

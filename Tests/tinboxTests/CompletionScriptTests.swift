@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `tinbox completions bash|zsh|fish`, tried in the shells themselves: each script passes its
 /// shell's syntax check, loads, and offers the commands, options and values help lists, and
@@ -9,16 +9,20 @@ import TestSupport
     /// A shell may be absent only outside CI (`make` installs bash, zsh, fish and tmux).
     static func has(_ program: String) -> Bool {
         ProcessInfo.processInfo.environment["CI"] != nil
-            || ["/usr/bin", "/bin", "/usr/local/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+            || ["/usr/bin", "/bin", "/usr/local/bin"].contains {
+                FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
+            }
     }
 
-    /// A folder of files to complete (`a.json`, `b.jsonl`, `sfile.json`, `sub/`) and the script.
-    struct Folder {
+    /// A folder of files to complete (`a.json`, `b.jsonl`, `sfile.json`, `sub/`) and the script;
+    /// removed when the test lets go of it.
+    final class Folder: Sendable {
         let url: URL
         let script: URL
 
         init(_ shell: String) throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-completions-\(UUID().uuidString)")
+            url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tinbox-completions-\(UUID().uuidString)")
             try FileManager.default.createDirectory(
                 at: url.appendingPathComponent("sub"), withIntermediateDirectories: true)
             for name in ["a.json", "b.jsonl", "sfile.json", "sub/c.json"] {
@@ -32,10 +36,14 @@ import TestSupport
             try Data(printed.stdout.utf8).write(to: script)
         }
 
+        deinit { try? FileManager.default.removeItem(at: url) }
+
         /// An environment that keeps shells out of the real home.
         var environment: [String: String] {
-            ["PATH": "/usr/bin:/bin", "HOME": url.path, "XDG_CONFIG_HOME": url.path, "XDG_DATA_HOME": url.path,
-             "LANG": "C.UTF-8"]
+            [
+                "PATH": "/usr/bin:/bin", "HOME": url.path, "XDG_CONFIG_HOME": url.path, "XDG_DATA_HOME": url.path,
+                "LANG": "C.UTF-8",
+            ]
         }
     }
 
@@ -96,9 +104,11 @@ import TestSupport
             let offered = try fish(words.joined(separator: " ") + " -", in: Folder("fish"))
             #expect(Set(offered) == Set(expected))
         }
+        let zshFolder = try Folder("zsh")
         // zsh's specs: `'--state=[…]` in the command's `_arguments` line, globals in `global=(…)`.
-        let zsh = try String(contentsOf: Folder("zsh").script, encoding: .utf8).components(separatedBy: "\n")
-        let line = command.isEmpty
+        let zsh = try String(contentsOf: zshFolder.script, encoding: .utf8).components(separatedBy: "\n")
+        let line =
+            command.isEmpty
             ? zsh.filter { $0.hasPrefix("    '") }.joined(separator: " ")
             : zsh.first { $0.hasPrefix("        \(command)) _arguments $global") } ?? ""
         for option in command.isEmpty ? expected : try HelpListing.ownOptions(of: command) {
@@ -110,19 +120,22 @@ import TestSupport
         let bash = try Folder("bash")
         #expect(try ChildProcess.run("bash", ["-n", bash.script.path]).status == 0)
         let loaded = try ChildProcess.run(
-            "bash", ["-c", "source \"$1\" && complete -p tinbox", "bash", bash.script.path], environment: bash.environment)
+            "bash", ["-c", "source \"$1\" && complete -p tinbox", "bash", bash.script.path],
+            environment: bash.environment)
         #expect(loaded.stdout == "complete -F _tinbox tinbox\n", "\(loaded.stderr)")
         if Self.has("zsh") {
             let zsh = try Folder("zsh")
             let checked = try ChildProcess.run("zsh", ["-n", zsh.script.path], environment: zsh.environment)
             #expect(checked.status == 0, "\(checked.stderr)")
             let program = "autoload -Uz compinit && compinit -u -D && source \"$1\" && print -r -- $_comps[tinbox]"
-            let loaded = try ChildProcess.run("zsh", ["-fc", program, "zsh", zsh.script.path], environment: zsh.environment)
+            let loaded = try ChildProcess.run(
+                "zsh", ["-fc", program, "zsh", zsh.script.path], environment: zsh.environment)
             #expect(loaded.stdout == "_tinbox\n", "\(loaded.stderr)")
         }
         if Self.has("fish") {
             let fish = try Folder("fish")
-            let checked = try ChildProcess.run("fish", ["--no-config", "-n", fish.script.path], environment: fish.environment)
+            let checked = try ChildProcess.run(
+                "fish", ["--no-config", "-n", fish.script.path], environment: fish.environment)
             #expect(checked.status == 0, "\(checked.stderr)")
         }
     }
@@ -130,7 +143,9 @@ import TestSupport
     @Test func anUnknownShellIsBadUsage() throws {
         let result = try Tinbox.run(["completions", "powershell"])
         #expect(result.status == 64)
-        #expect(result.stderr == "tinbox: unknown shell 'powershell'; expected 'bash', 'zsh' or 'fish' (see 'tinbox --help')\n")
+        #expect(
+            result.stderr
+                == "tinbox: unknown shell 'powershell'; expected 'bash', 'zsh' or 'fish' (see 'tinbox --help')\n")
     }
 
     static let fishCases: [Completion] = [
@@ -165,7 +180,8 @@ import TestSupport
     func zshCompletesTheTypedLine() throws {
         let folder = try Folder("zsh")
         let session = try ShellSession(command: "zsh -f", prompt: "> ", folder: folder)
-        try session.type("autoload -Uz compinit; compinit -u -D; source \(folder.script.path); print ready-$_comps[tinbox]")
+        try session.type(
+            "autoload -Uz compinit; compinit -u -D; source \(folder.script.path); print ready-$_comps[tinbox]")
         try session.wait { $0.contains("ready-_tinbox") }
         let cases: [(String, String)] = [
             ("tinbox li", "tinbox list"),
@@ -220,7 +236,8 @@ import TestSupport
             printf '%s\\n' "${COMPREPLY[@]}"
             """
         let result = try ChildProcess.run(
-            "bash", ["-c", program, "bash", folder.url.path, folder.script.path] + words, environment: folder.environment,
+            "bash", ["-c", program, "bash", folder.url.path, folder.script.path] + words,
+            environment: folder.environment,
             timeout: 30)
         guard result.status == 0 else { throw ChildProcessError("bash failed: \(result.stderr)") }
         return result.stdout.split(separator: "\n").map(String.init)
@@ -241,14 +258,19 @@ import TestSupport
 final class ShellSession {
     let name = "tinbox-shell-\(UUID().uuidString.prefix(8))"
     let prompt: String
+    /// Held so its files stay while the shell completes them.
+    let folder: CompletionScriptTests.Folder
 
     init(command: String, prompt: String, folder: CompletionScriptTests.Folder) throws {
         self.prompt = prompt
+        self.folder = folder
         let environment = folder.environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
-        try ReaderTmux.run("tmux", [
-            "new-session", "-d", "-s", name, "-x", "160", "-y", "30", "-c", folder.url.path,
-            "env -i \(environment) TERM=xterm-256color PS1='\(prompt)' \(command)",
-        ])
+        try ReaderTmux.run(
+            "tmux",
+            [
+                "new-session", "-d", "-s", name, "-x", "160", "-y", "30", "-c", folder.url.path,
+                "env -i \(environment) TERM=xterm-256color PS1='\(prompt)' \(command)",
+            ])
         try type("PS1='\(prompt)'")
     }
 

@@ -1,49 +1,63 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// tinbox(1), as `tinbox help --man` writes it and `man -l` shows it: the sections of a real
 /// man page, nothing groff warns about, and the same commands and options as `--help`.
 @Suite struct ManPageTests {
     /// `man` and `groff` may be absent only outside CI (`make` installs man-db and groff).
-    static let hasMan = ProcessInfo.processInfo.environment["CI"] != nil
+    static let hasMan =
+        ProcessInfo.processInfo.environment["CI"] != nil
         || FileManager.default.isExecutableFile(atPath: "/usr/bin/man")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")
 
-    /// The page in roff, written to a file of its own.
-    static func roff() throws -> (text: String, file: URL) {
+    /// The page in roff.
+    static func roff() throws -> String {
         let result = try Tinbox.run(["help", "--man"])
         guard result.status == 0, result.stderr.isEmpty else { throw ChildProcessError("help --man: \(result.stderr)") }
+        return result.stdout
+    }
+
+    /// The page in a file of its own while `body` runs.
+    static func withFile<T>(_ body: (URL) throws -> T) throws -> T {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-\(UUID().uuidString).1")
-        try Data(result.stdout.utf8).write(to: file)
-        return (result.stdout, file)
+        try Data(try roff().utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try body(file)
     }
 
     /// `MANWIDTH=80 man -l FILE | col -bx`: the page as a reader sees it, in plain text.
     static func rendered() throws -> (text: String, stderr: String) {
-        let file = try roff().file
-        let result = try ChildProcess.run(
-            "sh", ["-c", "MANWIDTH=80 man -l \"$1\" | col -bx", "sh", file.path],
-            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()], timeout: 30)
-        return (result.stdout, result.stderr)
+        try withFile { file in
+            let result = try ChildProcess.run(
+                "sh", ["-c", "MANWIDTH=80 man -l \"$1\" | col -bx", "sh", file.path],
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()], timeout: 30)
+            return (result.stdout, result.stderr)
+        }
     }
 
     @Test func theSectionsOfAManPageComeInOrder() throws {
-        let sections = try Self.roff().text.components(separatedBy: "\n").filter { $0.hasPrefix(".SH ") }
+        let page = try Self.roff()
+        let sections = page.components(separatedBy: "\n").filter { $0.hasPrefix(".SH ") }
             .map { $0.dropFirst(4).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-        #expect(sections == [
-            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "KEYS", "FILES", "ENVIRONMENT", "EXIT STATUS",
-            "EXAMPLES",
-        ])
-        #expect(try Self.roff().text.hasPrefix(".\\\" tinbox(1)"))
+        #expect(
+            sections == [
+                "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "KEYS", "FILES", "ENVIRONMENT", "EXIT STATUS",
+                "EXAMPLES",
+            ])
+        #expect(page.hasPrefix(".\\\" tinbox(1)"))
     }
 
     @Test(.enabled(if: hasMan)) func groffFindsNothingToWarnAbout() throws {
-        let file = try Self.roff().file
-        let groff = try ChildProcess.run("groff", ["-man", "-Tutf8", "-ww", "-z", file.path], timeout: 30)
+        let (groff, lexgrog) = try Self.withFile { file in
+            (
+                try ChildProcess.run("groff", ["-man", "-Tutf8", "-ww", "-z", file.path], timeout: 30),
+                try ChildProcess.run("lexgrog", [file.path], timeout: 30)
+            )
+        }
         #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
-        let lexgrog = try ChildProcess.run("lexgrog", [file.path], timeout: 30)
-        #expect(lexgrog.stdout.contains("\"tinbox - a terminal inbox reader and in-app campaign previewer\""), "\(lexgrog)")
+        #expect(
+            lexgrog.stdout.contains("\"tinbox - a terminal inbox reader and in-app campaign previewer\""), "\(lexgrog)")
     }
 
     @Test(.enabled(if: hasMan)) func manShowsItCleanlyInEightyColumns() throws {
@@ -74,8 +88,9 @@ import TestSupport
             options += own
         }
         for option in options {
-            #expect(page.contains(" \(option) ") || page.contains(" \(option)\n") || page.contains(" \(option),"),
-                    "the man page lacks \(option)")
+            #expect(
+                page.contains(" \(option) ") || page.contains(" \(option)\n") || page.contains(" \(option),"),
+                "the man page lacks \(option)")
         }
         let named = Set(try Self.longOptions(in: page))
         #expect(named == Set(options.filter { $0.hasPrefix("--") }), "only in the page: \(named.subtracting(options))")
@@ -84,7 +99,9 @@ import TestSupport
     /// KEYS is the reader's `?` card (CLI.md "Reader keys"), with what `Esc` and `q` do in the list.
     @Test(.enabled(if: hasMan)) func keysAreTheReadersWithWhatEscAndQDoInTheList() throws {
         let keys = try #require(Self.sections(try Self.rendered().text)["KEYS"])
-        for key in ["j k", "PgDn PgUp Space", "g G", "Enter", "Esc q", "Tab 1-4", "r d", "R D", "F5 Ctrl-R", "/", ":", "L", "?"] {
+        for key in [
+            "j k", "PgDn PgUp Space", "g G", "Enter", "Esc q", "Tab 1-4", "r d", "R D", "F5 Ctrl-R", "/", ":", "L", "?",
+        ] {
             #expect(keys.contains("\n       \(key) ") || keys.contains("\n       \(key)\n"), "KEYS lacks \(key)")
         }
         let prose = keys.split(whereSeparator: \.isWhitespace).joined(separator: " ")
