@@ -3,14 +3,19 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
-# Debian packages the build, the tests and the benchmarks need.
-DEBS := libncurses-dev libsqlite3-dev libcurl4-openssl-dev sqlite3 tmux python3 pkg-config libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev
+# Debian packages the build, the tests and the benchmarks need. The tests try the completion
+# scripts in zsh and fish and the man page in man and groff (col is in bsdextrautils).
+DEBS := libncurses-dev libsqlite3-dev libcurl4-openssl-dev sqlite3 tmux python3 pkg-config libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev zsh fish man-db groff-base bsdextrautils
 BENCH_DEBS := neomutt
 RELEASE := .build/release/tinbox
 # A statically linked Swift runtime starts in ~2 ms instead of ~8 ms (README, "Performance").
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+# The man page and the completion scripts, written by the built binary from the definitions its
+# help is written from, so they cannot drift from it (README, "Decisions").
+GENERATED := .build/generated
+SHARE := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: run build debug test bench install clean deps bench-deps
+.PHONY: run build debug test bench generated install clean deps bench-deps
 
 run: deps build
 	$(RELEASE) $(ARGS)
@@ -39,10 +44,23 @@ bench: deps bench-deps build
 	bash Benchmarks/reader.sh 5
 	bash Benchmarks/overlay.sh 5
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tinbox
+generated: build
+	mkdir -p $(GENERATED)
+	$(RELEASE) help --man > $(GENERATED)/tinbox.1
+	$(RELEASE) completions bash > $(GENERATED)/tinbox.bash
+	$(RELEASE) completions zsh > $(GENERATED)/_tinbox
+	$(RELEASE) completions fish > $(GENERATED)/tinbox.fish
+
+# The man page and the completions go where man, bash-completion, zsh and fish look under PREFIX.
+install: build generated
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/tinbox $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
+		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
 	install -m 755 $(RELEASE) $(RELEASE)-net $(DESTDIR)$(PREFIX)/bin/
-	cp -R Resources/. $(DESTDIR)$(PREFIX)/share/tinbox/
+	cp -R Resources/. $(SHARE)/tinbox/
+	install -m 644 $(GENERATED)/tinbox.1 $(SHARE)/man/man1/tinbox.1
+	install -m 644 $(GENERATED)/tinbox.bash $(SHARE)/bash-completion/completions/tinbox
+	install -m 644 $(GENERATED)/_tinbox $(SHARE)/zsh/site-functions/_tinbox
+	install -m 644 $(GENERATED)/tinbox.fish $(SHARE)/fish/vendor_completions.d/tinbox.fish
 
 clean:
 	rm -rf .build

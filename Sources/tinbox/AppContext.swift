@@ -78,9 +78,10 @@ final class AppContext {
 
     /// CLI.md: `list`, `count` and `mark` work on the store alone, except on a data directory
     /// that was never refreshed, where they import once first (this counts as the first refresh).
+    /// A disabled inbox imports nothing (BEHAVIOR A.5), so there is no refresh to warn about.
     func inboxImportingOnce() throws -> Inbox {
         let inbox = try inbox()
-        if try !inbox.wasEverRefreshed() {
+        if try inbox.isEnabled(), try !inbox.wasEverRefreshed() {
             let results = try Refresher(inbox: inbox, producers: producers).manualRefresh()
             for (producer, outcome) in results where !outcome.succeeded {
                 Output.warn(outcome.line(producer: producer))

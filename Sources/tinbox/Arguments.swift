@@ -22,8 +22,8 @@ struct Arguments {
     var command: String?
     var rest: [String] = []
 
-    static let globalWithValue = ["--data-dir", "--config", "--feed", "--campaigns", "--customer", "--lang"]
-    static let globalFlags = ["--help", "-h", "--version", "--reduce-motion", "--no-refresh"]
+    static let globalWithValue = OptionDefinition.global.filter(\.takesValue).flatMap(\.names)
+    static let globalFlags = OptionDefinition.global.filter { !$0.takesValue }.flatMap(\.names)
 
     init(_ words: [String]) throws {
         var index = 0
@@ -51,12 +51,14 @@ struct Arguments {
                     throw UsageError("option '\(name)' needs a value")
                 }
                 try set(name, value)
-            } else if Self.globalFlags.contains(name), inline == nil {
+            } else if Self.globalFlags.contains(name) {
+                if inline != nil { throw UsageError("option '\(name)' takes no value") }
                 switch name {
                 case "--help", "-h": global.help = true
                 case "--version": global.version = true
                 case "--no-refresh": global.noRefresh = true
-                default: global.reduceMotion = true
+                case "--reduce-motion": global.reduceMotion = true
+                default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
                 }
             } else if command == nil {
                 // Before the command word only global options can stand.
@@ -74,7 +76,8 @@ struct Arguments {
         case "--feed": global.feeds.append(value)
         case "--campaigns": global.campaigns = value
         case "--customer": global.customer = value
-        default: global.lang = value
+        case "--lang": global.lang = value
+        default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
         }
     }
 
@@ -91,6 +94,11 @@ struct CommandWords {
     var flags: Set<String> = []
     var values: [String: String] = [:]
 
+    /// The words of `command`, against the options its definition lists.
+    init(_ words: [String], for command: CommandDefinition) throws {
+        try self.init(words, command: command.name, flags: command.flags, valued: command.valued)
+    }
+
     /// `valued` options take a value; `flags` do not. Anything else is a usage error.
     init(_ words: [String], command: String, flags allowedFlags: [String] = [], valued: [String] = []) throws {
         var index = 0
@@ -102,7 +110,8 @@ struct CommandWords {
                 continue
             }
             let (name, inline) = Arguments.split(word)
-            if allowedFlags.contains(name), inline == nil {
+            if allowedFlags.contains(name) {
+                if inline != nil { throw UsageError("option '\(name)' takes no value") }
                 flags.insert(name)
             } else if valued.contains(name) {
                 if let inline {
@@ -115,7 +124,9 @@ struct CommandWords {
                 }
             } else {
                 let known = allowedFlags + valued + Arguments.globalWithValue + Arguments.globalFlags
-                throw UsageError.unknown("option", name, candidates: known)
+                var text = "'\(command)' has no option '\(name)'"
+                if let best = Suggestion.nearest(to: name, in: known) { text += ". Did you mean '\(best)'?" }
+                throw UsageError(text + " (see 'tinbox help \(command)')")
             }
         }
     }

@@ -27,10 +27,12 @@ struct Config {
 
     /// Reads `url`; a missing file is an empty config only when `required` is false (the default path).
     init(url: URL, required: Bool) throws {
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             if required { throw CommandFailure("cannot read config \(url.path): no such file") }
             return
         }
+        if isDirectory.boolValue { throw CommandFailure("cannot read config \(url.path): it is a directory") }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw CommandFailure("cannot read config \(url.path): permission denied")
         }

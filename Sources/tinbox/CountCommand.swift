@@ -3,7 +3,7 @@ import InboxCore
 /// `tinbox count [--state S]`: one integer and a newline (all when no state is given).
 enum CountCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "count", valued: ["--state"])
+        let parsed = try CommandWords(words, for: .count)
         try rejectExtra(parsed.positional, command: "count")
         let filter = try StateOption.parse(parsed.values["--state"])
         // The tallied counts (schema 3): a few index probes instead of a scan of every message.

@@ -1,130 +1,86 @@
-/// Help texts in the style of swift-argument-parser: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
+/// Help texts in the style of swift-argument-parser (OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS),
+/// written from `CommandDefinition` and `OptionDefinition.global`, as the man page and the
+/// completion scripts are.
 enum Help {
     static let version = "0.1.0"
+    /// The date of this version, for the man page.
+    static let date = "2026-12-01"
+    static let tagline = "a terminal inbox reader and in-app campaign previewer"
+    static let about =
+        "With no command, tinbox opens the interactive reader. With no --feed and no config, it reads the "
+        + "demo data it ships."
+    /// Help lines are wrapped to this many columns.
+    static let width = 80
 
-    static let globalOptions = """
-        OPTIONS:
-          --data-dir DIR          State (SQLite). Default $XDG_DATA_HOME/tinbox, else ~/.local/share/tinbox
-          --config FILE           Default $XDG_CONFIG_HOME/tinbox/config.json, else ~/.config/tinbox/config.json
-          --feed [KIND=]SRC       Inbox producer, repeatable. KIND: engagement (default) | app-messaging.
-                                  SRC: a file path or an http(s) base URL
-          --campaigns SRC         In-app campaigns: a sync document file or an http(s) base URL
-          --customer ID           Customer for in-app messaging
-          --lang CODE             Preferred language
-          --reduce-motion         No entrance animations (also TINBOX_REDUCE_MOTION=1)
-          --no-refresh            The reader shows what the store holds; no refresh at start-up
-          -h, --help              Show help
-          --version               Show the version
-        """
-
-    static let overview = """
-        OVERVIEW: tinbox - a terminal inbox reader and in-app campaign previewer
-
-        USAGE: tinbox [OPTIONS] [COMMAND]
-
-        With no command, tinbox opens the interactive reader. With no --feed and no config,
-        it reads the demo data it ships.
-
-        \(globalOptions)
-
-        SUBCOMMANDS:
-          list      List messages (--state S, --json)
-          count     Print the number of messages in a state
-          mark      Mark messages read or deleted
-          refresh   Refresh from the producers (one a minute)
-          inbox     enable | disable | status
-          event     Send a customer event; print the in-app decisions
-          purchase  Send a purchase event; print the in-app decisions
-          explain   Say why a campaign would or would not show now
-          preview   Show the campaigns of a file in the reader; reload on change
-          simulate  Replay an in-app timeline on a virtual clock
-          help      Show help for a command
-
-          See 'tinbox help COMMAND' for a command's own options.
-        """
-
-    static let commands: [String: String] = [
-        "list": """
-            OVERVIEW: List the inbox, pinned first, then newest first.
-
-            USAGE: tinbox list [--state all|unread|read|deleted] [--json]
-
-              --state S   Which messages (default all: active and not deleted)
-              --json      One JSON array of objects with producer, id, title, state, pinned,
-                          receiveDateUTC and the other message fields
-            """,
-        "count": """
-            OVERVIEW: Print one integer: how many messages are in a state.
-
-            USAGE: tinbox count [--state all|unread|read|deleted]
-            """,
-        "mark": """
-            OVERVIEW: Mark messages read or deleted (local state; sent on the next refresh).
-
-            USAGE: tinbox mark read|deleted ID... | --all
-
-              ID is a message id, or producer/id when two producers share it. A refused change
-              (unknown id, deleted message, inbox disabled, nothing to mark) exits 1 and changes nothing.
-            """,
-        "refresh": """
-            OVERVIEW: One manual refresh: push pending statuses and events, then fetch.
-
-            USAGE: tinbox refresh
-
-              Prints one line per producer; exits 1 if any producer did not end ok.
-              At most one refresh a minute per data directory.
-            """,
-        "inbox": """
-            OVERVIEW: Turn the inbox on or off, or show its state.
-
-            USAGE: tinbox inbox enable|disable|status
-            """,
-        "simulate": """
-            OVERVIEW: Replay an in-app messaging timeline on a virtual clock.
-
-            USAGE: tinbox simulate TIMELINE.jsonl
-
-              Prints one JSON line per decision; the [tinbox-iam] decision log goes to stderr.
-              Never touches the data directory.
-            """,
-        "event": """
-            OVERVIEW: Send a customer event (queued durably first), then print the in-app decisions.
-
-            USAGE: tinbox event NAME [KEY=VALUE ...]
-
-              Values that parse as numbers are numbers; true/false are booleans.
-            """,
-        "purchase": """
-            OVERVIEW: Send a purchase event, then print the in-app decisions.
-
-            USAGE: tinbox purchase --product ID --price N --currency C [--quantity N] [KEY=VALUE ...]
-            """,
-        "explain": """
-            OVERVIEW: Walk the checklist for one campaign and name the first gate that blocks it.
-
-            USAGE: tinbox explain CAMPAIGN_ID
-            """,
-        "preview": """
-            OVERVIEW: Open the reader with the campaigns of FILE and a picker that shows any of them
-            now, as a test send (nothing is reported). The file is read again when it changes; a
-            version that does not decode shows its line and column and the last good one stays.
-
-            USAGE: tinbox preview FILE [--id ID]
-
-              --id ID   Show this campaign at once
-              In the reader: Enter shows the chosen campaign, p hides or shows the picker.
-            """,
-        "help": """
-            OVERVIEW: Show help for a command.
-
-            USAGE: tinbox help [COMMAND]
-            """,
-    ]
-
-    static func text(for command: String) throws -> String {
-        guard let text = commands[command] else {
-            throw UsageError.unknown("command", command, candidates: Array(commands.keys).sorted())
+    /// `tinbox help [COMMAND]`, and the hidden `tinbox help --man`.
+    static func run(_ words: [String], context: () throws -> AppContext) throws {
+        let parsed = try CommandWords(words, for: .help)
+        if parsed.flags.contains("--man") {
+            try rejectExtra(parsed.positional, command: "help --man")
+            return Output.write(ManPage.render())
         }
-        return text + "\n\n" + globalOptions
+        guard parsed.positional.count <= 1 else { throw UsageError("help takes one command: tinbox help [COMMAND]") }
+        Output.line(try parsed.positional.first.map(text(for:)) ?? overview)
+    }
+
+    static var overview: String {
+        let names = CommandDefinition.all.map(\.name)
+        let column = (names.map(\.count).max() ?? 0) + 2
+        let commands = CommandDefinition.all.flatMap { command in
+            hanging(command.summary, label: command.name, column: column)
+        }
+        return
+            (["OVERVIEW: tinbox - \(tagline)", "", "USAGE: tinbox [OPTIONS] [COMMAND]", ""]
+            + wrap(about, width: width) + ["", "OPTIONS:"] + rows(OptionDefinition.global)
+            + ["", "SUBCOMMANDS:"] + commands + ["", "  See 'tinbox help COMMAND' for a command's own options."])
+            .joined(separator: "\n")
+    }
+
+    static func text(for name: String) throws -> String {
+        guard let command = CommandDefinition.named(name) else {
+            throw UsageError.unknown("command", name, candidates: CommandDefinition.all.map(\.name))
+        }
+        var lines = wrap("OVERVIEW: " + command.overview, width: width) + ["", "USAGE: tinbox \(command.usage)"]
+        for paragraph in command.details { lines += [""] + wrap(paragraph, width: width - 2).map { "  " + $0 } }
+        if !command.visibleOptions.isEmpty { lines += ["", "OPTIONS:"] + rows(command.visibleOptions) }
+        lines += ["", "GLOBAL OPTIONS:"] + rows(OptionDefinition.global)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `-h, --help` or `--data-dir DIR`.
+    static func label(_ option: OptionDefinition) -> String {
+        option.names.joined(separator: ", ") + (option.value.map { " \($0)" } ?? "")
+    }
+
+    /// One aligned row (or more, wrapped) per option.
+    static func rows(_ options: [OptionDefinition]) -> [String] {
+        let visible = options.filter { !$0.hidden }
+        let column = (visible.map { label($0).count }.max() ?? 0) + 3
+        return visible.flatMap { hanging($0.summary, label: label($0), column: column) }
+    }
+
+    /// `  label    text`, the text wrapped and its further lines under its first.
+    static func hanging(_ text: String, label: String, column: Int) -> [String] {
+        let indent = String(repeating: " ", count: column + 2)
+        return wrap(text, width: width - indent.count).enumerated().map { index, line in
+            index == 0 ? "  " + label.padding(toLength: column, withPad: " ", startingAt: 0) + line : indent + line
+        }
+    }
+
+    /// Words filled into lines of at most `width` columns (a longer word stands alone).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        return lines + (line.isEmpty ? [] : [line])
     }
 }

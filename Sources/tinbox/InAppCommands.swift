@@ -16,7 +16,7 @@ enum InAppCommands {
 
     /// `NAME [KEY=VALUE ...]`, for `tinbox event` and the reader's `:event`.
     static func eventArguments(_ words: [String]) throws -> (String, [String: JSONValue]) {
-        let parsed = try CommandWords(words, command: "event")
+        let parsed = try CommandWords(words, for: .event)
         guard let name = parsed.positional.first, !name.isEmpty else {
             throw UsageError("event needs a name: event NAME [KEY=VALUE ...]")
         }
@@ -31,8 +31,7 @@ enum InAppCommands {
 
     /// The purchase's words as event properties, for `tinbox purchase` and the reader's `:purchase`.
     static func purchaseProperties(_ words: [String]) throws -> [String: JSONValue] {
-        let options = ["--product", "--price", "--currency", "--quantity"]
-        let parsed = try CommandWords(words, command: "purchase", valued: options)
+        let parsed = try CommandWords(words, for: .purchase)
         guard let product = parsed.values["--product"], let price = parsed.values["--price"],
             let currency = parsed.values["--currency"]
         else {
@@ -47,15 +46,19 @@ enum InAppCommands {
 
     /// `tinbox explain CAMPAIGN_ID`: walks the checklist and names the first gate that blocks.
     static func explain(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "explain")
+        let parsed = try CommandWords(words, for: .explain)
         guard parsed.positional.count == 1, let id = parsed.positional.first else {
             throw UsageError("explain needs one campaign id: tinbox explain CAMPAIGN_ID")
         }
         let app = try context()
         let explanation = try evaluation(app).explain(campaignID: id)
         for line in explanation.renderExplanation() { Output.line(TerminalText.sanitize(line)) }
-        // An unknown id is a failure for scripts; the lines above already say why.
-        if explanation.messageID == nil { throw SilentFailure() }
+        // An unknown id is a failure for scripts: the checklist stays on stdout, its failing
+        // line goes to stderr too (CLI.md: exit 1 with one clear line on stderr).
+        if explanation.messageID == nil {
+            let reason = explanation.blocker?.sentence ?? "unknown campaign id \(id)"
+            throw CommandFailure("explain: \(TerminalText.sanitize(reason))")
+        }
     }
 
     private static func trigger(name: String, properties: [String: JSONValue], context app: AppContext) throws {

@@ -8,7 +8,7 @@ enum InboxCommand {
     static let actions = ["enable", "disable", "status"]
 
     static func run(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "inbox")
+        let parsed = try CommandWords(words, for: .inbox)
         guard parsed.positional.count == 1, let action = parsed.positional.first else {
             throw UsageError("inbox needs one of: enable, disable, status")
         }

@@ -5,7 +5,7 @@ import InboxStore
 /// `tinbox list [--state S] [--json]`: every message of the state in the order of BEHAVIOR A.3.
 enum ListCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "list", flags: ["--json"], valued: ["--state"])
+        let parsed = try CommandWords(words, for: .list)
         try rejectExtra(parsed.positional, command: "list")
         let filter = try StateOption.parse(parsed.values["--state"])
         let inbox = try context().inboxImportingOnce()

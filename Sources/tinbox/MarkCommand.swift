@@ -5,7 +5,7 @@ import InboxStore
 /// every ID is checked before any is marked, and all marks happen in one run.
 enum MarkCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "mark", flags: ["--all"])
+        let parsed = try CommandWords(words, for: .mark)
         guard let stateWord = parsed.positional.first else {
             throw UsageError("mark needs a state: tinbox mark read|deleted ID... | --all")
         }

@@ -8,7 +8,7 @@ import TerminalUI
 /// FILE and a picker that shows any of them now as a test send.
 enum PreviewCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "preview", valued: ["--id"])
+        let parsed = try CommandWords(words, for: .preview)
         guard parsed.positional.count == 1, let path = parsed.positional.first else {
             throw UsageError("preview needs one campaigns file: tinbox preview FILE [--id ID]")
         }

@@ -4,7 +4,7 @@ import InboxSync
 /// ended ok (CLI.md).
 enum RefreshCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "refresh")
+        let parsed = try CommandWords(words, for: .refresh)
         try rejectExtra(parsed.positional, command: "refresh")
         let app = try context()
         let results = try Refresher(inbox: try app.inbox(), producers: app.producers).manualRefresh {
@@ -13,9 +13,15 @@ enum RefreshCommand {
             Output.line(outcome.line(producer: producer))
             Output.flush()
         }
-        if results.contains(where: { !$0.outcome.succeeded }) { throw SilentFailure() }
+        // The lines above are on stdout for people; scripts find the reason on stderr (CLI.md).
+        let unfinished = results.filter { !$0.outcome.succeeded }.map { "\($0.producer) \(word($0.outcome))" }
+        if !unfinished.isEmpty {
+            throw CommandFailure("refresh did not end ok: \(unfinished.joined(separator: ", "))")
+        }
+    }
+
+    private static func word(_ outcome: RefreshOutcome) -> String {
+        if case .refused = outcome { return "refused" }
+        return "failed"
     }
 }
-
-/// Exit 1 after the command already said why on stdout.
-struct SilentFailure: Error {}

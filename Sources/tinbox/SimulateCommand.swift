@@ -6,7 +6,7 @@ import InboxCore
 /// its state in memory only and never opens the data directory, so every run starts clean.
 enum SimulateCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
-        let parsed = try CommandWords(words, command: "simulate")
+        let parsed = try CommandWords(words, for: .simulate)
         guard parsed.positional.count == 1, let path = parsed.positional.first else {
             throw UsageError("simulate needs one timeline file: tinbox simulate TIMELINE.jsonl")
         }

@@ -9,7 +9,14 @@ struct UsageError: Error, CustomStringConvertible {
     /// "unknown option '--fed'. Did you mean '--feed'?"
     static func unknown(_ what: String, _ word: String, candidates: [String]) -> UsageError {
         var text = "unknown \(what) '\(word)'"
-        if let best = Suggestion.nearest(to: word, in: candidates) { text += ". Did you mean '\(best)'?" }
+        if let best = Suggestion.nearest(to: word, in: candidates) {
+            text += ". Did you mean '\(best)'?"
+        } else if (1...6).contains(candidates.count) {
+            // A short list is worth naming in full: "unknown state 'x'; expected all, unread, read or deleted".
+            let names = candidates.map { "'\($0)'" }
+            let head = names.dropLast().joined(separator: ", ")
+            text += "; expected " + (head.isEmpty ? names[0] : "\(head) or \(names[names.count - 1])")
+        }
         return UsageError(text + " (see 'tinbox --help')")
     }
 }

@@ -3,21 +3,6 @@ import Foundation
 /// The command layer: parses, runs one command, and maps errors to exit codes
 /// (0 success, 1 failure with one line on stderr, 64 bad usage).
 enum Main {
-    typealias Command = @Sendable ([String], () throws -> AppContext) throws -> Void
-
-    static let commands: [String: Command] = [
-        "list": ListCommand.run,
-        "count": CountCommand.run,
-        "mark": MarkCommand.run,
-        "refresh": RefreshCommand.run,
-        "inbox": InboxCommand.run,
-        "simulate": SimulateCommand.run,
-        "event": InAppCommands.event,
-        "purchase": InAppCommands.purchase,
-        "explain": InAppCommands.explain,
-        "preview": PreviewCommand.run,
-    ]
-
     static func run() -> Int32 {
         do {
             let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
@@ -25,15 +10,19 @@ enum Main {
             Output.flush()
             return 0
         } catch let error as UsageError {
-            Output.error(error.description)
+            Output.error(oneLine(error.description))
             return 64
-        } catch is SilentFailure {
-            Output.flush()
-            return 1
         } catch {
-            Output.error("\(error)")
+            Output.error(oneLine("\(error)"))
             return 1
         }
+    }
+
+    /// CLI.md: a failure says why in one line on stderr, whatever the error's text holds.
+    static func oneLine(_ text: String) -> String {
+        let parts = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let line = parts.filter { !$0.isEmpty }.joined(separator: " ")
+        return line.isEmpty ? "failed without a reason" : line
     }
 
     private static func dispatch(_ arguments: Arguments) throws {
@@ -53,14 +42,11 @@ enum Main {
             if let stray = arguments.rest.first { throw UsageError.unknown("option", stray, candidates: allOptions) }
             return try ReaderCommand.run(context)
         }
-        if command == "help" {
-            return Output.line(try arguments.rest.first.map(Help.text(for:)) ?? Help.overview)
-        }
-        guard let run = commands[command] else {
-            throw UsageError.unknown("command", command, candidates: Array(commands.keys) + ["help"])
+        guard let definition = CommandDefinition.named(command) else {
+            throw UsageError.unknown("command", command, candidates: CommandDefinition.all.map(\.name))
         }
         if arguments.global.help { return Output.line(try Help.text(for: command)) }
-        try run(arguments.rest, context)
+        try definition.run(arguments.rest, context)
     }
 
     static let allOptions = Arguments.globalWithValue + Arguments.globalFlags

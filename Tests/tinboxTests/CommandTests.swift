@@ -15,7 +15,7 @@ import Testing
         #expect(listHelp.stdout.contains("USAGE: tinbox list"))
     }
 
-    @Test(arguments: ["list", "count", "mark", "refresh", "inbox", "event", "purchase", "explain", "preview", "simulate"])
+    @Test(arguments: HelpListing.cliCommands)
     func everyCommandHasHelpAndIsListed(command: String) throws {
         let help = try Tinbox.run(["help", command])
         #expect(help.status == 0)

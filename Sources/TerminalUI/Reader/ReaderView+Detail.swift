@@ -27,7 +27,7 @@ extension ReaderView {
         }
     }
 
-    static let helpLines: [(String, String)] = [
+    public static let helpLines: [(String, String)] = [
         ("j k ↓ ↑", "move"),
         ("PgDn PgUp Space", "page"),
         ("g G", "first, last"),

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// CLI.md: "Exit status: 0 success, 1 failure (with one clear line on stderr), 64 bad usage."
+/// Every failure path of every command, run as the built binary: the exit code, and exactly one
+/// non-empty line on stderr that says why (what is on stdout, like explain's checklist, may stay).
+@Suite struct FailureLineTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        /// The words after `--data-dir DIR`; `@/` stands for the folder of fixtures below.
+        var arguments: [String]
+        var status: Int32
+        /// What the line on stderr says (a part of it).
+        var says: String
+        /// Commands run first on the same data directory.
+        var before: [[String]] = []
+
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let demoCampaigns = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Resources/demo/campaigns.json").standardized.path
+
+    static let cases: [Case] = [
+        // Global options and the command word.
+        Case(arguments: ["--fed", "x", "count"], status: 64, says: "unknown option '--fed'. Did you mean '--feed'?"),
+        Case(arguments: ["-x"], status: 64, says: "unknown option '-x'"),
+        Case(arguments: ["count", "--data-dir"], status: 64, says: "option '--data-dir' needs a value"),
+        Case(arguments: ["--version=3"], status: 64, says: "option '--version' takes no value"),
+        Case(arguments: ["cuont"], status: 64, says: "unknown command 'cuont'. Did you mean 'count'?"),
+        Case(
+            arguments: ["--feed", "kind=x", "count"], status: 64,
+            says: "unknown producer kind 'kind'; expected 'engagement' or 'app-messaging'"),
+        Case(
+            arguments: ["--feed", "@/a.json", "--feed", "engagement=@/b.json", "count"], status: 64,
+            says: "--feed names two engagement producers"),
+        Case(arguments: ["--feed", "engagement=", "count"], status: 64, says: "--feed needs a source"),
+        // The config file.
+        Case(
+            arguments: ["--config", "@/missing.json", "count"], status: 1,
+            says: "cannot read config @/missing.json: no such file"),
+        Case(arguments: ["--config", "@/", "count"], status: 1, says: "it is a directory"),
+        Case(arguments: ["--config", "@/broken.json", "count"], status: 1, says: "broken.json:2:1: not valid JSON"),
+        Case(arguments: ["--config", "@/array.json", "list"], status: 1, says: "the config must be a JSON object"),
+        Case(
+            arguments: ["--config", "@/kind.json", "list"], status: 1,
+            says: "producers[0].kind 'x' is not engagement or app-messaging"),
+        // The data directory.
+        Case(
+            arguments: ["--data-dir", "@/plain/x", "count"], status: 1,
+            says: "cannot create data directory @/plain/x: not a directory"),
+        Case(arguments: ["--data-dir", "@/corrupt", "count"], status: 1, says: "not a tinbox database"),
+        // The reader and help.
+        Case(arguments: [], status: 1, says: "the reader needs a terminal on standard input and output"),
+        Case(arguments: ["help", "nope"], status: 64, says: "unknown command 'nope'"),
+        Case(arguments: ["help", "list", "count"], status: 64, says: "help takes one command"),
+        Case(arguments: ["help", "--man", "list"], status: 64, says: "'help --man' takes no argument 'list'"),
+        // list and count.
+        Case(
+            arguments: ["list", "--state", "x"], status: 64,
+            says: "unknown state 'x'; expected 'all', 'unread', 'read' or 'deleted'"),
+        Case(arguments: ["list", "--state"], status: 64, says: "option '--state' of 'list' needs a value"),
+        Case(arguments: ["list", "--json=yes"], status: 64, says: "option '--json' takes no value"),
+        Case(arguments: ["list", "extra"], status: 64, says: "'list' takes no argument 'extra'"),
+        Case(arguments: ["count", "--json"], status: 64, says: "'count' has no option '--json'"),
+        Case(arguments: ["count", "--state", "unred"], status: 64, says: "Did you mean 'unread'?"),
+        // mark.
+        Case(arguments: ["mark"], status: 64, says: "mark needs a state"),
+        Case(arguments: ["mark", "raed", "a"], status: 64, says: "unknown state 'raed'. Did you mean 'read'?"),
+        Case(arguments: ["mark", "read"], status: 64, says: "mark takes either message ids or --all, not neither"),
+        Case(arguments: ["mark", "read", "a", "--all"], status: 64, says: "not both"),
+        Case(arguments: ["mark", "read", "nope"], status: 1, says: "mark refused: no message with id nope"),
+        Case(arguments: ["--feed", "@/read.json", "mark", "read", "--all"], status: 1, says: "nothing to mark"),
+        Case(
+            arguments: ["mark", "read", "engagement/welcome"], status: 1,
+            says: "mark refused for engagement/welcome: the inbox is disabled",
+            before: [["count"], ["inbox", "disable"]]),
+        Case(
+            arguments: ["mark", "read", "--all"], status: 1, says: "mark refused: the inbox is disabled",
+            before: [["inbox", "disable"]]),
+        // refresh.
+        Case(
+            arguments: ["refresh"], status: 1,
+            says: "refresh did not end ok: engagement refused, app-messaging refused",
+            before: [["refresh"]]),
+        Case(
+            arguments: ["--feed", "@/missing.json", "refresh"], status: 1,
+            says: "refresh did not end ok: engagement failed"),
+        Case(arguments: ["refresh", "now"], status: 64, says: "'refresh' takes no argument 'now'"),
+        // inbox.
+        Case(arguments: ["inbox"], status: 64, says: "inbox needs one of: enable, disable, status"),
+        Case(arguments: ["inbox", "stats"], status: 64, says: "unknown inbox action 'stats'. Did you mean 'status'?"),
+        // event, purchase, explain.
+        Case(arguments: ["event"], status: 64, says: "event needs a name"),
+        Case(arguments: ["event", "go", "loose"], status: 64, says: "'loose' is not KEY=VALUE"),
+        Case(arguments: ["--campaigns", "@/campaigns.json", "event", "go"], status: 64, says: "no customer"),
+        Case(
+            arguments: ["--customer", "c", "--campaigns", "@/missing.json", "event", "go"], status: 1,
+            says: "cannot get the campaigns: cannot read @/missing.json"),
+        Case(
+            arguments: ["purchase", "--product", "p"], status: 64,
+            says: "purchase needs --product ID --price N --currency C"),
+        Case(
+            arguments: ["purchase", "--product", "p", "--price", "abc", "--currency", "EUR"], status: 64,
+            says: "--price needs a number, not 'abc'"),
+        Case(arguments: ["explain"], status: 64, says: "explain needs one campaign id"),
+        Case(
+            arguments: ["explain", "c-welcom"], status: 1,
+            says: "explain: unknown campaign id c-welcom: no campaign for customer demo has it; did you mean c-welcome?"
+        ),
+        Case(
+            arguments: ["--customer", "c", "--campaigns", "@/broken.json", "explain", "x"], status: 1,
+            says: "cannot get the campaigns: the sync document is not usable"),
+        // preview and simulate.
+        Case(arguments: ["preview"], status: 64, says: "preview needs one campaigns file"),
+        Case(
+            arguments: ["preview", "@/missing.json"], status: 1,
+            says: "cannot read @/missing.json: no such readable file"),
+        Case(
+            arguments: ["preview", demoCampaigns, "--id", "c-welcom"], status: 64,
+            says: "unknown campaign id 'c-welcom'. Did you mean 'c-welcome'?"),
+        Case(arguments: ["preview", demoCampaigns], status: 1, says: "the reader needs a terminal"),
+        Case(arguments: ["simulate"], status: 64, says: "simulate needs one timeline file"),
+        Case(arguments: ["simulate", "@/missing.jsonl"], status: 1, says: "cannot read timeline @/missing.jsonl"),
+        Case(arguments: ["simulate", "@/bad.jsonl"], status: 1, says: "bad.jsonl:1: not a JSON object"),
+        // completions.
+        Case(
+            arguments: ["completions"], status: 64,
+            says: "completions needs one shell: tinbox completions bash|zsh|fish"),
+        Case(arguments: ["completions", "ksh"], status: 64, says: "unknown shell 'ksh'. Did you mean 'zsh'?"),
+        Case(arguments: ["completions", "bash", "zsh"], status: 64, says: "completions needs one shell"),
+    ]
+
+    @Test(arguments: cases)
+    func aFailureSaysWhyInOneLineOnStderr(_ failure: Case) throws {
+        let tinbox = Tinbox()
+        let fixtures = try Self.writeFixtures(beside: tinbox)
+        defer {
+            try? FileManager.default.removeItem(atPath: fixtures)
+            try? FileManager.default.removeItem(at: tinbox.dataDirectory)
+        }
+        let expand = { (words: [String]) in words.map { $0.replacingOccurrences(of: "@/", with: fixtures + "/") } }
+        for words in failure.before { try tinbox.run(expand(words)) }
+        let result = try tinbox.run(expand(failure.arguments))
+        #expect(result.status == failure.status, "stderr: \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        #expect(lines.count == 1, "stderr: \(result.stderr)")
+        let line = String(lines.first ?? "")
+        let says = expand([failure.says])[0]
+        #expect(line.hasPrefix("tinbox: ") && line.contains(says), "stderr: \(result.stderr)")
+    }
+
+    /// The files the cases name, in a folder of their own beside the data directory.
+    static func writeFixtures(beside tinbox: Tinbox) throws -> String {
+        let folder = tinbox.dataDirectory.deletingLastPathComponent()
+            .appendingPathComponent(tinbox.dataDirectory.lastPathComponent + "-fixtures")
+        let corrupt = folder.appendingPathComponent("corrupt")
+        try FileManager.default.createDirectory(at: corrupt, withIntermediateDirectories: true)
+        try Data(repeating: 0x7A, count: 4096).write(to: corrupt.appendingPathComponent("tinbox.db"))
+        let files: [String: String] = [
+            "broken.json": "{\n",
+            "array.json": "[]",
+            "kind.json": #"{"producers": [{"kind": "x", "source": "feed.json"}]}"#,
+            "plain": "not a directory",
+            "a.json": #"{"messages": []}"#,
+            "b.json": #"{"messages": []}"#,
+            "bad.jsonl": "x\n",
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let read = try JSONSerialization.data(withJSONObject: ["messages": [Tinbox.message("a", read: true)]])
+        try read.write(to: folder.appendingPathComponent("read.json"))
+        return folder.path
+    }
+}
