@@ -63,8 +63,8 @@ enum ManPage {
     ]
 
     static let keyNotes = [
-        "In the list q quits and Esc does nothing, so an extra Esc after closing an overlay never ends the "
-            + "session; elsewhere Esc goes back.",
+        "In the list q quits and Esc does nothing but clear a search, so an extra Esc after closing an "
+            + "overlay never ends the session; elsewhere Esc goes back.",
         "In an overlay: Tab or the arrows choose a button, Enter presses it, Esc or x closes it. Mouse clicks "
             + "select rows, tabs and buttons; a click outside a modal card closes it when the campaign allows it; "
             + "the wheel scrolls.",
