@@ -91,6 +91,43 @@ final class ReaderTmux {
         try wait(timeout: timeout) { $0.contains(needle) }
     }
 
+    /// `wait(timeout:until:)` that also says when the last capture the condition failed on was
+    /// begun (nil when the first one held): at that instant the pane still failed it.
+    func waitNotingLastMiss(timeout: Double = 5, until condition: (String) -> Bool) throws
+        -> (screen: String, lastMiss: Date?)
+    {
+        let deadline = Date().addingTimeInterval(timeout)
+        var lastMiss: Date?
+        var began = Date()
+        var text = try capture()
+        while !condition(text), Date() < deadline {
+            lastMiss = began
+            usleep(50_000)
+            began = Date()
+            text = try capture()
+        }
+        if !condition(text) { lastMiss = began }
+        return (text, lastMiss)
+    }
+
+    /// Whether the reader is stopped by job control (state `T` in `/proc/PID/stat`), as it is
+    /// between Ctrl-Z and `fg`.
+    func readerIsStopped() throws -> Bool {
+        let stat = try String(contentsOfFile: "/proc/\(try readerPid())/stat", encoding: .utf8)
+        // `pid (comm) S ...`: the state follows the last parenthesis, as comm may hold any byte.
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "T"
+    }
+
+    /// Waits at most `timeout` seconds for the reader to be stopped (or running, `stopped: false`);
+    /// returns whether it is.
+    @discardableResult
+    func waitForReader(stopped: Bool, timeout: Double = 5) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try readerIsStopped() != stopped, Date() < deadline { usleep(20_000) }
+        return try readerIsStopped() == stopped
+    }
+
     /// Waits for the reader process to end, so keys typed next go to the shell and not into
     /// the reader's input buffer.
     func waitForExit(timeout: Double = 5) throws {
