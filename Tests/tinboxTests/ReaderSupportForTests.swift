@@ -13,6 +13,16 @@ final class ReaderTmux {
             || FileManager.default.isExecutableFile(atPath: binary) && (try? run("tmux", ["-V"])) != nil
     }
 
+    /// A `TZ` in which the local time is now between 12:00 and 13:00, for a reader that must not
+    /// depend on the hour the tests run at (the demo's quiet hours are 03:00-03:05).
+    static func middayZone(at now: Date = Date()) -> String {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        // Etc/GMT-N is N hours east of UTC (POSIX signs); -11...12 are all defined.
+        let east = 12 - utc.component(.hour, from: now)
+        return east == 0 ? "Etc/GMT" : east > 0 ? "Etc/GMT-\(east)" : "Etc/GMT+\(-east)"
+    }
+
     let session = "tinbox-test-\(UUID().uuidString.prefix(8))"
     let dataDir: URL
 
