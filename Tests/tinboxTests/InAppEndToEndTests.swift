@@ -17,6 +17,12 @@ struct InAppEndToEndTests {
         try tmux.launch("--no-refresh --reduce-motion --campaigns \(stub.base.absoluteString) --customer c1 \(extra)", campaigns: true)
     }
 
+    /// Row `number` (from 1) of a capture, empty when it has fewer.
+    private func row(_ number: Int, of screen: String) -> Substring {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        return rows.count >= number ? rows[number - 1] : ""
+    }
+
     /// PROTOCOL 2.4's `at`: `2026-11-29T10:00:01.250Z`.
     private static let stamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
@@ -137,22 +143,31 @@ struct InAppEndToEndTests {
         defer { stub.stop() }
         try serve(
             [
+                // Shown at the start of the session, so only once the sync has been taken in.
+                ["id": "ready", "trigger": ["type": "sessionStart"], "message": ["type": "modal", "header": "Ready card"]],
                 [
                     "id": "wide", "trigger": ["type": "event", "event": "go"],
                     "message": ["type": "modal", "header": "Wide card", "orientation": "landscape"],
-                ]
+                ],
             ], on: stub)
         let tmux = try ReaderTmux(width: 100, height: 30)
         try launch(tmux, stub)
-        try tmux.wait(for: "All ")
+        // The event must come after the campaigns arrive, or no campaign matches it.
+        try #require(try tmux.wait(for: "Ready card").contains("Ready card"), "the campaigns never arrived")
+        try tmux.keys("x")
+        try tmux.wait { !$0.contains("Ready card") }
         try tmux.resize(width: 50, height: 40)
-        try tmux.wait(for: "1/")
+        // The key line on the new last row: the reader has taken the resize, and so has messaging.
+        let portrait = try tmux.wait { row(40, of: $0).contains("j/k move") }
+        try #require(row(40, of: portrait).contains("j/k move"), "the resize to 50x40 was not drawn: \(portrait)")
         try tmux.keys(":")
         try tmux.shell("event go")
         try tmux.keys("L")
-        let held = try tmux.wait(for: "orientation")
+        // The log pane is 50 columns wide: "deferring campaign wide: it needs a landscape
+        // terminal, …" shows up to "it need", which only the orientation rule says.
+        let held = try tmux.wait(for: "deferring campaign wide: it need")
+        #expect(held.contains("deferring campaign wide: it need"), "not held for its orientation: \(held)")
         #expect(!held.contains("Wide card"), "shown in portrait: \(held)")
-        #expect(held.contains("wide"), "\(held)")
         try tmux.keys("L")
         try tmux.resize(width: 100, height: 30)
         let shown = try tmux.wait(for: "Wide card")

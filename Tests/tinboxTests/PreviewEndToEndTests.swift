@@ -27,6 +27,13 @@ struct PreviewEndToEndTests {
         screen.split(separator: "\n").contains { $0.hasPrefix("│ Preview slide") }
     }
 
+    /// The modal's header row, `│   Fixed modal   │`, not the picker's line of it.
+    private func fixedModalIsUp(_ screen: String) -> Bool {
+        screen.split(separator: "\n").contains { row in
+            row.split(separator: "│").contains { $0.trimmingCharacters(in: .whitespaces) == "Fixed modal" }
+        }
+    }
+
     @Test func aPreviewedSlideUpClosesAfterItsVisibleTimeNotCountingASuspension() throws {
         let tmux = try ReaderTmux(width: 100, height: 30)
         let file = try write(Self.campaigns, in: tmux)
@@ -76,10 +83,10 @@ struct PreviewEndToEndTests {
         #expect(fixed.contains("m · modal · Fixed modal"), "\(fixed)")
         #expect(!fixed.contains("campaigns.json:2:"), "the error stayed after a good save: \(fixed)")
         try tmux.keys("Down", "Enter")
-        let modal = try tmux.wait(for: "│ Fixed modal")
-        #expect(modal.contains("Fixed modal"), "\(modal)")
+        let modal = try tmux.wait(until: fixedModalIsUp)
+        #expect(fixedModalIsUp(modal), "\(modal)")
         try tmux.keys("Escape")
-        try tmux.wait { !$0.contains("│ Fixed modal") }
+        try tmux.wait { !self.fixedModalIsUp($0) }
         try tmux.keys("q")
         try tmux.waitForExit()
     }
