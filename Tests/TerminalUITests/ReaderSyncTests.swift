@@ -28,7 +28,7 @@ import TerminalUI
         #expect(loop.state.refresh != nil)
     }
 
-    @Test func f5ShowsASpinnerThenEachProducersOutcome() {
+    @Test func f5ShowsASpinnerThenEachProducersOutcome() throws {
         let (loop, terminal, source) = loop()
         terminal.enqueue(keys: [.function(5)])
         loop.step()
@@ -38,11 +38,15 @@ import TerminalUI
         #expect(statusLine(terminal).contains("/ Refreshing…"), "the spinner turns: \(statusLine(terminal))")
 
         let report = source.pendingReport
+        let posted = DispatchSemaphore(value: 0)
         let worker = Thread {
             report?(RefreshResult(producer: "engagement", kind: .ok, line: "engagement ok 12 messages"))
+            posted.signal()
         }
         worker.start()
-        while loop.mailbox.isEmpty { usleep(1_000) }
+        // The report has returned on the worker thread, so its outcome waits in the mailbox.
+        try #require(posted.wait(timeout: .now() + 10) == .success, "the worker thread never reported")
+        #expect(!loop.mailbox.isEmpty, "the report from another thread did not reach the mailbox")
         loop.step()
         #expect(statusLine(terminal).contains("Refreshing…  engagement ok 12 messages"), "\(statusLine(terminal))")
 

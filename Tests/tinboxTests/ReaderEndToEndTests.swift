@@ -28,7 +28,9 @@ struct ReaderEndToEndTests {
         screen = try tmux.wait(for: "Esc back")
         #expect(screen.contains("received"))
         try tmux.keys("q")
-        screen = try tmux.wait(for: "q quit")
+        // Back on the list: its key line (the status message may cut off its end).
+        screen = try tmux.wait(for: "j/k move  Enter open")
+        #expect(!screen.contains("Esc back"), "still in the message: \(screen)")
         try tmux.keys("q")
         try tmux.waitForExit()
         try tmux.shell("echo ready-$((40 + 2))")

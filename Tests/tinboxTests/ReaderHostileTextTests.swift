@@ -34,7 +34,9 @@ struct ReaderHostileTextTests {
         let tmux = try ReaderTmux()
         let (feed, count) = try Self.feed(into: tmux.dataDir)
         let raw = tmux.dataDir.appendingPathComponent("raw-output.bin")
-        try ReaderTmux.run("tmux", ["pipe-pane", "-t", tmux.session, "-o", "cat > \(raw.path)"])
+        // The marker file appears once `cat` has written all it got, at the pipe's end-of-file.
+        let flushed = tmux.dataDir.appendingPathComponent("raw-output.flushed")
+        try ReaderTmux.run("tmux", ["pipe-pane", "-t", tmux.session, "-o", "cat > \(raw.path); : > \(flushed.path)"])
         try tmux.launch("--feed \(feed.path)")
         // Wait for the whole tab line: a capture can land between two parts of one repaint.
         var screen = try tmux.wait(for: "All \(count)  Unread \(count)  Read 0  Deleted 0")
@@ -52,11 +54,26 @@ struct ReaderHostileTextTests {
         try checkLayout(screen, rows: 24, columns: 80)
         try tmux.keys("q")
         try tmux.waitForExit()
+        // The pane's output reaches the pipe in order: once the shell's line after the reader is
+        // in the file, so is every byte the reader wrote.
+        try tmux.shell("echo capture-end-$((6 * 7))")
+        try #require(waitForFile(raw) { String(decoding: $0, as: UTF8.self).contains("capture-end-42") },
+                     "the shell's line after the reader never reached the capture")
         try ReaderTmux.run("tmux", ["pipe-pane", "-t", tmux.session])
-        usleep(200_000)
+        try #require(waitForFile(flushed) { _ in true }, "the capture's cat did not end")
         let bytes = try [UInt8](Data(contentsOf: raw))
         #expect(bytes.count > 1_000)
         checkNoContentSequences(bytes)
+    }
+
+    /// Polls `file` until it exists and its bytes satisfy `condition`, at most `timeout` seconds.
+    func waitForFile(_ file: URL, timeout: Double = 10, until condition: (Data) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if let data = try? Data(contentsOf: file), condition(data) { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return false
     }
 
     /// The tab line, the status line and the column of the producer stay where they belong.

@@ -13,6 +13,16 @@ final class ReaderTmux {
             || FileManager.default.isExecutableFile(atPath: binary) && (try? run("tmux", ["-V"])) != nil
     }
 
+    /// A `TZ` in which the local time is now between 12:00 and 13:00, for a reader that must not
+    /// depend on the hour the tests run at (the demo's quiet hours are 03:00-03:05).
+    static func middayZone(at now: Date = Date()) -> String {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        // Etc/GMT-N is N hours east of UTC (POSIX signs); -11...12 are all defined.
+        let east = 12 - utc.component(.hour, from: now)
+        return east == 0 ? "Etc/GMT" : east > 0 ? "Etc/GMT-\(east)" : "Etc/GMT+\(-east)"
+    }
+
     let session = "tinbox-test-\(UUID().uuidString.prefix(8))"
     let dataDir: URL
 
@@ -89,6 +99,43 @@ final class ReaderTmux {
     @discardableResult
     func wait(for needle: String, timeout: Double = 5) throws -> String {
         try wait(timeout: timeout) { $0.contains(needle) }
+    }
+
+    /// `wait(timeout:until:)` that also says when the last capture the condition failed on was
+    /// begun (nil when the first one held): at that instant the pane still failed it.
+    func waitNotingLastMiss(timeout: Double = 5, until condition: (String) -> Bool) throws
+        -> (screen: String, lastMiss: Date?)
+    {
+        let deadline = Date().addingTimeInterval(timeout)
+        var lastMiss: Date?
+        var began = Date()
+        var text = try capture()
+        while !condition(text), Date() < deadline {
+            lastMiss = began
+            usleep(50_000)
+            began = Date()
+            text = try capture()
+        }
+        if !condition(text) { lastMiss = began }
+        return (text, lastMiss)
+    }
+
+    /// Whether the reader is stopped by job control (state `T` in `/proc/PID/stat`), as it is
+    /// between Ctrl-Z and `fg`.
+    func readerIsStopped() throws -> Bool {
+        let stat = try String(contentsOfFile: "/proc/\(try readerPid())/stat", encoding: .utf8)
+        // `pid (comm) S ...`: the state follows the last parenthesis, as comm may hold any byte.
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "T"
+    }
+
+    /// Waits at most `timeout` seconds for the reader to be stopped (or running, `stopped: false`);
+    /// returns whether it is.
+    @discardableResult
+    func waitForReader(stopped: Bool, timeout: Double = 5) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try readerIsStopped() != stopped, Date() < deadline { usleep(20_000) }
+        return try readerIsStopped() == stopped
     }
 
     /// Waits for the reader process to end, so keys typed next go to the shell and not into

@@ -4,25 +4,71 @@ import TerminalUI
 
 /// Golden screens: a screen rendered to text is compared with `__Snapshots__/<name>.txt`.
 /// `RECORD_SNAPSHOTS=1 swift test` rewrites the files; a mismatch is shown as a line diff.
-/// Each row ends with `|` so trailing spaces (and therefore widths) are part of the golden.
-func assertSnapshot(_ screen: Screen, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+/// Under CI (`CI` set, to anything) recording is refused and fails the run, so a CI job can
+/// never make its own goldens pass. Each row ends with `|` so trailing spaces (and therefore
+/// widths) are part of the golden.
+func assertSnapshot(
+    _ screen: Screen, named name: String, goldens: Goldens = Goldens(),
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    switch goldens.check(Goldens.text(of: screen), named: name) {
+    case .matches, .recorded:
+        return
+    case .refusedUnderCI:
+        Issue.record(
+            "RECORD_SNAPSHOTS=1 under CI: \(name).txt was not rewritten; record goldens locally and commit them",
+            sourceLocation: sourceLocation)
+    case .notWritten(let why):
+        Issue.record("cannot record the golden \(why)", sourceLocation: sourceLocation)
+    case .missing(let path):
+        Issue.record("no golden \(path); run with RECORD_SNAPSHOTS=1 to write it", sourceLocation: sourceLocation)
+    case .differs(let diff):
+        Issue.record("screen differs from \(name).txt:\n\(diff)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The golden files and the environment that says whether to record them, both injected so
+/// the rules can be tested without touching the process's environment or `__Snapshots__/`.
+struct Goldens {
+    enum Outcome: Equatable {
+        case matches
+        /// `RECORD_SNAPSHOTS=1`: the golden was written.
+        case recorded
+        /// `RECORD_SNAPSHOTS=1` under CI: nothing was written.
+        case refusedUnderCI
+        /// `RECORD_SNAPSHOTS=1`, but the golden could not be written.
+        case notWritten(String)
+        /// No golden at this path.
+        case missing(String)
+        /// The line diff against the golden.
+        case differs(String)
+    }
+
+    static let defaultFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")
-    let file = folder.appendingPathComponent("\(name).txt")
-    let actual = screen.rows.map { $0 + "|" }.joined(separator: "\n") + "\n"
-    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? actual.write(to: file, atomically: true, encoding: .utf8)
-        return
+
+    var folder = Goldens.defaultFolder
+    var environment = ProcessInfo.processInfo.environment
+
+    static func text(of screen: Screen) -> String {
+        screen.rows.map { $0 + "|" }.joined(separator: "\n") + "\n"
     }
-    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
-        Issue.record("no golden \(file.path); run with RECORD_SNAPSHOTS=1 to write it", sourceLocation: sourceLocation)
-        return
+
+    func check(_ actual: String, named name: String) -> Outcome {
+        let file = folder.appendingPathComponent("\(name).txt")
+        if environment["RECORD_SNAPSHOTS"] == "1" {
+            guard environment["CI"] == nil else { return .refusedUnderCI }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try actual.write(to: file, atomically: true, encoding: .utf8)
+                return .recorded
+            } catch {
+                return .notWritten("\(file.path): \(error)")
+            }
+        }
+        guard let expected = try? String(contentsOf: file, encoding: .utf8) else { return .missing(file.path) }
+        return expected == actual ? .matches : .differs(lineDiff(expected: expected, actual: actual))
     }
-    guard expected != actual else { return }
-    let diff = lineDiff(expected: expected, actual: actual)
-    Issue.record("screen differs from \(name).txt:\n\(diff)",
-                 sourceLocation: sourceLocation)
 }
 
 /// Lines that differ, as `-expected` / `+actual` pairs with their line numbers.
