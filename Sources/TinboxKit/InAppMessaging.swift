@@ -18,6 +18,7 @@ public final class InAppMessaging: @unchecked Sendable {
     private let surface: InAppSurface?
     private let delegateBox = Locked(WeakMessagingDelegate())
     private let status = Locked(Status())
+    private let decisionHook = Locked<(@Sendable (String) -> Void)?>(nil)
     private static let loggingFlag = Locked(true)
     /// How often a clock other than the system's is looked at while a timer is booked.
     static let virtualClockPoll = 0.02
@@ -61,7 +62,7 @@ public final class InAppMessaging: @unchecked Sendable {
     public func startInAppMessaging(customerId: String? = nil) {
         perform { [self] in
             guard let customer = customerId ?? configuration.customer, !customer.isEmpty else {
-                Self.log("[tinbox-iam] messaging not started: no customer")
+                decide("[tinbox-iam] messaging not started: no customer")
                 return
             }
             guard let runtime = preparedRuntime() else { return }
@@ -69,7 +70,7 @@ public final class InAppMessaging: @unchecked Sendable {
             do {
                 try runtime.start(customer: customer, language: language)
             } catch {
-                Self.log("[tinbox-iam] messaging not started: \(error)")
+                decide("[tinbox-iam] messaging not started: \(error)")
             }
             afterInput()
         }
@@ -100,7 +101,7 @@ public final class InAppMessaging: @unchecked Sendable {
     public func sendEvent(_ name: String, properties: [String: JSONValue] = [:]) {
         perform { [self] in
             guard let runtime, runtime.presenter.isRunning, let customer else {
-                Self.log("[tinbox-iam] event \(name) ignored: messaging is not started")
+                decide("[tinbox-iam] event \(name) ignored: messaging is not started")
                 return
             }
             outbox?.send(customer: customer, name: name, properties: properties) { _, _ in }
@@ -183,6 +184,13 @@ public final class InAppMessaging: @unchecked Sendable {
         }
     }
 
+    /// Every `[tinbox-iam]` decision line (B.18), on `callbackQueue`, whether or not `logging`
+    /// writes them to stderr: a host's decision log (the reader's `L`).
+    public var onDecisionLog: (@Sendable (String) -> Void)? {
+        get { decisionHook.withLock { $0 } }
+        set { decisionHook.withLock { $0 = newValue } }
+    }
+
     /// The `[tinbox-iam]` lines on stderr (B.18); default true.
     public static var logging: Bool {
         get { loggingFlag.withLock { $0 } }
@@ -255,6 +263,8 @@ public final class InAppMessaging: @unchecked Sendable {
 
     private func handle(_ report: PresenterReport) {
         switch report {
+        case .synced(let source, let attempt, let language):
+            decide("[tinbox-iam] campaigns synced from \(source.rawValue) (attempt \(attempt), language \(language))")
         case .selected(let id):
             if let campaign = runtime?.presenter.campaign(messageID: id) {
                 delegate().didSelectMessage(InAppMessage(campaign))
@@ -292,7 +302,7 @@ public final class InAppMessaging: @unchecked Sendable {
     private func preparedRuntime() -> InAppRuntime? {
         if let runtime { return runtime }
         if let unavailable {
-            Self.log("[tinbox-iam] messaging not started: \(unavailable)")
+            decide("[tinbox-iam] messaging not started: \(unavailable)")
             return nil
         }
         guard let source = try? configuration.campaigns?.engineSource() else { return nil }
@@ -300,7 +310,7 @@ public final class InAppMessaging: @unchecked Sendable {
         do {
             store = InAppStore(store: try Store(directory: configuration.dataDirectory))
         } catch {
-            Self.log("[tinbox-iam] messaging not started: \(error)")
+            decide("[tinbox-iam] messaging not started: \(error)")
             return nil
         }
         let runtime = InAppRuntime(
@@ -312,7 +322,7 @@ public final class InAppMessaging: @unchecked Sendable {
             timeZone: configuration.timeZone)
         let host = RuntimeHost(owner: self)
         runtime.host = host
-        runtime.onLog = { line in Self.log(line) }
+        runtime.onLog = { [unowned self] line in decide(line) }
         runtime.onReport = { [unowned self] report in handle(report) }
         runtime.wake = { [weak self] in
             guard let self else { return }
@@ -343,6 +353,12 @@ public final class InAppMessaging: @unchecked Sendable {
     private func pumpRuntime() {
         runtime?.pump()
         afterInput()
+    }
+
+    /// A decision line: to the host's hook, and to stderr while `logging`.
+    private func decide(_ line: String) {
+        Self.log(line)
+        onDecisionLog?(line)
     }
 
     static func log(_ line: String) {
