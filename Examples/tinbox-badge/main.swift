@@ -45,7 +45,8 @@ func parse(_ arguments: [String]) -> Options {
                 producer = kind
                 path = String(value[value.index(after: equals)...])
             }
-            options.feeds.append(.file(URL(fileURLWithPath: (path as NSString).expandingTildeInPath), producer: producer))
+            options.feeds.append(
+                .file(URL(fileURLWithPath: (path as NSString).expandingTildeInPath), producer: producer))
         default:
             fail("unknown argument '\(word)'\n\(usage)")
         }
@@ -68,7 +69,9 @@ let environment = ProcessInfo.processInfo.environment
 let home = environment["HOME"] ?? NSHomeDirectory()
 let directory =
     options.dataDirectory
-    ?? URL(fileURLWithPath: environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "\(home)/.local/share")
+    ?? URL(
+        fileURLWithPath: environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "\(home)/.local/share"
+    )
     .appendingPathComponent("tinbox")
 
 // Callbacks come on this queue; the main thread waits for them.
@@ -105,5 +108,10 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    func increment() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }

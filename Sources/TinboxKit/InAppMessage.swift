@@ -146,14 +146,16 @@ public struct InAppMessage: Sendable, Equatable {
 
     /// The campaign's message as written (raw placeholders).
     init(_ campaign: Campaign) {
-        self.init(campaign, header: campaign.message?.header, body: campaign.message?.body,
-                  buttons: campaign.message?.buttons ?? [])
+        self.init(
+            campaign, header: campaign.message?.header, body: campaign.message?.body,
+            buttons: campaign.message?.buttons ?? [])
     }
 
     /// The message as presented: personalized text (B.12).
     init(_ presentation: Presentation) {
-        self.init(presentation.campaign, header: presentation.header, body: presentation.body,
-                  buttons: presentation.buttons)
+        self.init(
+            presentation.campaign, header: presentation.header, body: presentation.body,
+            buttons: presentation.buttons)
     }
 
     private init(_ campaign: Campaign, header: String?, body: String?, buttons: [InAppEngine.MessageButton]) {

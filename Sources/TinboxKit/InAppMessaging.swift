@@ -55,6 +55,12 @@ public final class InAppMessaging: @unchecked Sendable {
         }
     }
 
+    deinit {
+        // The key dies with this object; a stale entry on a queue that outlives it could match a
+        // later key allocated at the same address.
+        queue.setSpecific(key: queueKey, value: nil)
+    }
+
     // MARK: Gameball API
 
     /// Starts messaging for `customerId`, else the configuration's customer (B.1). The same

@@ -42,7 +42,8 @@ public enum ClickAction: Sendable, Equatable {
             } else {
                 self = .unsupported(type: "openURL")
             }
-        case .navigate(let route, let arguments): self = .navigate(route: route, arguments: arguments.isEmpty ? nil : arguments)
+        case .navigate(let route, let arguments):
+            self = .navigate(route: route, arguments: arguments.isEmpty ? nil : arguments)
         case .requestPushPermission: self = .requestPushPermission
         case .unsupported(let type): self = .unsupported(type: type)
         }

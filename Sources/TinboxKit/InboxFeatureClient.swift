@@ -53,7 +53,9 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
     func getDeletedMessagesCount() -> Int { count(.deleted) }
 
     private func messages(_ filter: StateFilter, limit: Int = Int.max) -> [InboxMessage] {
-        store("read \(filter.rawValue) messages", fallback: []) { try $0.entries(filter, limit: limit).map(InboxMessage.init) }
+        store("read \(filter.rawValue) messages", fallback: []) {
+            try $0.entries(filter, limit: limit).map(InboxMessage.init)
+        }
     }
 
     private func count(_ filter: StateFilter) -> Int {

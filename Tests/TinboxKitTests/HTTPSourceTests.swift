@@ -58,7 +58,10 @@ final class LoopbackServer {
         process.standardInput = input
         try process.run()
         var found: Int?
-        eventually { found = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }; return found != nil }
+        eventually {
+            found = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
+            return found != nil
+        }
         port = try #require(found)
     }
 
@@ -69,7 +72,8 @@ final class LoopbackServer {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
                 return nil
             }
-            return "\(object["route"] as? String ?? "") \(object["auth"] as? String ?? "-") \(object["body"] as? String ?? "")"
+            return
+                "\(object["route"] as? String ?? "") \(object["auth"] as? String ?? "-") \(object["body"] as? String ?? "")"
         }
     }
 

@@ -168,7 +168,8 @@ struct InAppMessagingTests {
         let answers = Recorder<Bool>()
         #expect(throws: InAppMessagingError.emptyCustomerId) {
             try harness.messaging.logPurchase(
-                customerId: "", productId: "p", price: 10, currency: "USD") { ok, _ in answers.append(ok) }
+                customerId: "", productId: "p", price: 10, currency: "USD"
+            ) { ok, _ in answers.append(ok) }
         }
         harness.callbacks.drain()
         #expect(answers.count == 0)
@@ -232,7 +233,8 @@ struct InAppMessagingTests {
         harness.start()
         harness.messaging.setLanguage("ar")
         #expect(eventually { harness.decisions.items.filter { $0.contains("campaigns synced") }.count == 2 })
-        #expect(harness.decisions.items.last { $0.contains("campaigns synced") }?.contains("language en") == true,
+        #expect(
+            harness.decisions.items.last { $0.contains("campaigns synced") }?.contains("language en") == true,
             "ar is not in supportedLanguages: en (B.17)")
         #expect(harness.messaging.isInAppMessagingStarted)
     }

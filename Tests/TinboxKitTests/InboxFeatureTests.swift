@@ -146,7 +146,9 @@ struct InboxFeatureTests {
         let delegate = ResponseDelegate(log: log, api: api)
         api.registerInboxResponseDelegate(delegate)
         api.refreshMessages { [callbacks] success, producer in
-            log.append("completion \(producer.rawValue) \(success ? "on" : "failed on") \(callbacks.isCurrent ? "queue" : "another thread")")
+            log.append(
+                "completion \(producer.rawValue) \(success ? "on" : "failed on") \(callbacks.isCurrent ? "queue" : "another thread")"
+            )
         }
         #expect(eventually { log.items.filter { $0.hasPrefix("completion") }.count >= 2 })
         callbacks.drain()
@@ -272,7 +274,8 @@ struct InboxFeatureTests {
         api.trackMessageInteractionEvent(a, interaction: InboxMessageInteraction(type: .button, buttonId: "shop"))
         api.trackMessageInteractionEvent(c, interaction: InboxMessageInteraction(type: .cta, buttonId: "ignored"))
         #expect(api.getUnreadMessagesCount() == 0)
-        let rows = try workspace.query("SELECT event_type, message_id, ifnull(button_id, '-') FROM pending_events ORDER BY seq")
+        let rows = try workspace.query(
+            "SELECT event_type, message_id, ifnull(button_id, '-') FROM pending_events ORDER BY seq")
         #expect(rows == ["CL|a|shop", "CL|c|-"])
     }
 

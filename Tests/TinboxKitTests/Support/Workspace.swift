@@ -68,7 +68,10 @@ struct Workspace {
                 "dismissOnScrimTap": dismissOnScrimTap,
                 "buttons": [
                     ["id": "ok", "text": "OK {name}", "action": ["type": "dismiss"]],
-                    ["id": "nav", "text": "Go", "action": ["type": "navigate", "route": "/rewards", "arguments": ["tab": "points"]]],
+                    [
+                        "id": "nav", "text": "Go",
+                        "action": ["type": "navigate", "route": "/rewards", "arguments": ["tab": "points"]],
+                    ],
                 ],
             ] as [String: Any],
         ]
