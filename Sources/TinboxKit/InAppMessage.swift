@@ -38,13 +38,40 @@ public enum InAppMessageType: Sendable, Equatable {
 }
 
 /// `textWithImage` or `imageOnly`.
-public enum InAppMessageLayout: String, Sendable, Equatable { case textWithImage, imageOnly }
-/// The orientation a message needs (BEHAVIOR B.9).
-public enum InAppMessageOrientation: String, Sendable, Equatable { case portrait, landscape, any }
+public enum InAppMessageLayout: String, Sendable, Equatable {
+    /// Header, body and buttons, with the image when there is one (the default).
+    case textWithImage
+    /// The image alone.
+    case imageOnly
+}
+
+/// The orientation a message needs (BEHAVIOR B.9): landscape is columns >= 2 x rows.
+public enum InAppMessageOrientation: String, Sendable, Equatable {
+    /// Only when columns < 2 x rows.
+    case portrait
+    /// Only when columns >= 2 x rows.
+    case landscape
+    /// Either (the default).
+    case any
+}
+
 /// Where a slide-up appears.
-public enum InAppSlidePosition: String, Sendable, Equatable { case top, bottom }
+public enum InAppSlidePosition: String, Sendable, Equatable {
+    /// Along the top edge.
+    case top
+    /// Along the bottom edge (the default).
+    case bottom
+}
+
 /// How a header or body is aligned; right-to-left languages mirror leading and trailing.
-public enum InAppTextAlignment: String, Sendable, Equatable { case leading, center, trailing }
+public enum InAppTextAlignment: String, Sendable, Equatable {
+    /// At the start of the line.
+    case leading
+    /// Centred.
+    case center
+    /// At the end of the line.
+    case trailing
+}
 
 /// A message's colours (`#RRGGBB`, nil: the host's theme) and alignments (PROTOCOL 2.1 `style`).
 public struct InAppMessageStyle: Sendable, Equatable {

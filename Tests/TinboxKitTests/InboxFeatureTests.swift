@@ -64,6 +64,11 @@ struct InboxFeatureTests {
         #expect(answers.items.allSatisfy { $0.1 })
     }
 
+    @Test func configuringAgainGivesTheNewConfigurationsObject() throws {
+        let first = try api([try feed()])
+        #expect(try api([try feed()]) !== first)
+    }
+
     @Test func requestSdkGivesNilWhenTheStoreCannotOpen() throws {
         let blocker = workspace.root.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
