@@ -2,14 +2,15 @@ import Foundation
 import Testing
 import TinboxKit
 
-/// A small Python server on loopback serving PROTOCOL 1.1-1.3 and writing down every request:
-/// params operational, a fixed list of messages, 200 for every POST. It exits when its standard
+/// A small Python server on loopback serving PROTOCOL 1.1-1.3, 2.1 and 2.2 and writing down
+/// every request: params operational, a fixed list of messages, one campaign document, the
+/// placeholder `name` = Ana, 200 for every POST. It exits when its standard
 /// input closes, so it never outlives the test process.
 final class LoopbackServer {
     static let server = """
         import json, sys, threading
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-        port_file, log_file, feed_file = sys.argv[1:4]
+        port_file, log_file, feed_file, campaigns_file = sys.argv[1:5]
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             def log_message(self, *args): pass
@@ -28,6 +29,11 @@ final class LoopbackServer {
                 self.note("GET", "")
                 if self.path.startswith("/api/sdk/params"):
                     return self.answer({"accountName": "acme", "inboxEnabled": True})
+                if self.path.startswith("/api/iam/customers/"):
+                    return self.answer({"name": "Ana"})
+                if self.path.startswith("/api/iam/sync"):
+                    with open(campaigns_file) as campaigns:
+                        return self.answer(json.load(campaigns))
                 with open(feed_file) as feed:
                     return self.answer(json.load(feed))
             def do_POST(self):
@@ -53,8 +59,9 @@ final class LoopbackServer {
         try Data(Self.server.utf8).write(to: script)
         let portFile = workspace.root.appendingPathComponent("port")
         let feed = try workspace.writeFeed("served.json", [Workspace.message("h1"), Workspace.message("h2")])
+        let campaigns = try workspace.writeCampaigns([Workspace.campaign("c-http")])
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, portFile.path, logFile.path, feed.path]
+        process.arguments = ["python3", script.path, portFile.path, logFile.path, feed.path, campaigns.path]
         process.standardInput = input
         try process.run()
         var found: Int?
@@ -117,5 +124,42 @@ extension InboxFeatureTests {
         #expect(statuses.count == 1)
         #expect(statuses.first?.contains("\"read\"") == true)
         #expect(api.getReadMessages().map(\.id) == ["h1"], "local read beats the server's unread (A.1)")
+    }
+}
+
+/// In-app campaigns, customer events and analytics over HTTP, in process.
+extension InAppMessagingTests {
+    @Test func campaignsEventsAndAnalyticsGoOverHTTP() throws {
+        let workspace = try Workspace()
+        let server = try LoopbackServer(workspace: workspace)
+        let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+        let callbacks = TestQueue("tinboxkit.http.inapp")
+        let messaging = InAppMessaging(
+            configuration: TinboxConfiguration(
+                dataDirectory: workspace.dataDirectory, campaigns: .http(base, token: "iam-secret"),
+                callbackQueue: callbacks.queue, clock: ManualClock(now: Workspace.start, uptime: 1_000)))
+        let decisions = Recorder<String>()
+        messaging.onDecisionLog = { decisions.append($0) }
+        messaging.startInAppMessaging(customerId: "cust-7")
+        #expect(eventually { decisions.items.contains { $0.contains("campaigns synced from network") } })
+        messaging.sendEvent("go", properties: ["price": .number(3)])
+        #expect(eventually { messaging.shownMessage?.header == "Hi Ana" })
+        let answers = Recorder<Bool>()
+        try messaging.logPurchase(customerId: "cust-7", productId: "p", price: 9.5, currency: "EUR") { ok, _ in
+            answers.append(ok)
+        }
+        #expect(eventually { answers.count == 1 })
+        #expect(answers.items == [true])
+        messaging.close()
+        messaging.stopInAppMessaging()
+        #expect(eventually { server.requests().contains { $0.hasPrefix("POST /api/iam/events") } })
+        let requests = server.requests()
+        #expect(requests.contains { $0.hasPrefix("GET /api/iam/sync Bearer iam-secret") })
+        let events = requests.filter { $0.hasPrefix("POST /api/events") }
+        #expect(events.count == 2)
+        #expect(events.first?.contains("\"go\"") == true && events.first?.contains("cust-7") == true)
+        #expect(events.last?.contains("\"purchase\"") == true && events.last?.contains("EUR") == true)
+        let analytics = requests.first { $0.hasPrefix("POST /api/iam/events") } ?? ""
+        #expect(analytics.contains("impression") && analytics.contains("dismissal"))
     }
 }
