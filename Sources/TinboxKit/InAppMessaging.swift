@@ -27,6 +27,8 @@ public final class InAppMessaging: @unchecked Sendable {
     private var runtime: InAppRuntime?
     private var host: RuntimeHost?
     private var outbox: CustomerEventOutbox?
+    /// The engine's campaign source, when the configured one can be read.
+    private var source: InAppSync.CampaignSource?
     /// Why messaging cannot run (no campaigns, a refused format, the store); logged at start.
     private var unavailable: String?
     private var customer: String?
@@ -46,6 +48,7 @@ public final class InAppMessaging: @unchecked Sendable {
                 throw Unavailable(reason: "no campaign source is configured")
             }
             let source = try campaigns.engineSource()
+            self.source = source
             outbox = CustomerEventOutbox(
                 directory: configuration.dataDirectory, clock: configuration.clock,
                 client: InAppClient(source: source, transport: configuration.transport))
@@ -311,7 +314,7 @@ public final class InAppMessaging: @unchecked Sendable {
             decide("[tinbox-iam] messaging not started: \(unavailable)")
             return nil
         }
-        guard let source = try? configuration.campaigns?.engineSource() else { return nil }
+        guard let source else { return nil }
         let store: InAppStore
         do {
             store = InAppStore(store: try Store(directory: configuration.dataDirectory))

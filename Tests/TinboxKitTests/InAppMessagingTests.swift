@@ -204,6 +204,22 @@ struct InAppMessagingTests {
         #expect(harness.messaging.shownMessage == nil)
     }
 
+    @Test func startingAgainIsANoOpAndAnotherCustomerIsASwitch() throws {
+        let harness = try Harness()
+        harness.start()
+        #expect(harness.show() != nil)
+        harness.messaging.startInAppMessaging(customerId: "cust")
+        harness.callbacks.drain()
+        #expect(harness.messaging.shownMessage != nil, "the same customer again changes nothing (B.1)")
+        #expect(harness.decisions.items.contains { $0.contains("start ignored") })
+        harness.messaging.startInAppMessaging(customerId: "other")
+        harness.callbacks.drain()
+        #expect(harness.messaging.shownMessage == nil, "a switch removes the message at once")
+        #expect(harness.decisions.items.contains { $0.contains("customer switch from cust to other") })
+        #expect(eventually { harness.decisions.items.filter { $0.contains("campaigns synced") }.count == 2 })
+        #expect(harness.messaging.isInAppMessagingStarted)
+    }
+
     @Test func aSlideUpClosesAfterEightVisibleSecondsOnTheInjectedClock() throws {
         let harness = try Harness([Workspace.campaign("c-slide", type: "slideup")])
         harness.start()
