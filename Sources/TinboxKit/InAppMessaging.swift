@@ -3,6 +3,7 @@ import InAppEngine
 import InAppSync
 import InboxCore
 import InboxStore
+import InboxSync
 
 /// In-app messaging (the Gameball shape; BEHAVIOR B) over the engine's `InAppRuntime`.
 ///
@@ -29,6 +30,8 @@ public final class InAppMessaging: @unchecked Sendable {
     private var outbox: CustomerEventOutbox?
     /// The engine's campaign source, when the configured one can be read.
     private var source: InAppSync.CampaignSource?
+    /// One transport for the runtime and the outbox (one `tinbox-net` when a helper is named).
+    private let transport: HTTPTransport
     /// Why messaging cannot run (no campaigns, a refused format, the store); logged at start.
     private var unavailable: String?
     private var customer: String?
@@ -42,6 +45,7 @@ public final class InAppMessaging: @unchecked Sendable {
         self.surface = surface
         queue = configuration.callbackQueue
         language = configuration.language ?? "en"
+        transport = configuration.transport
         queue.setSpecific(key: queueKey, value: 1)
         do {
             guard let campaigns = configuration.campaigns else {
@@ -51,7 +55,7 @@ public final class InAppMessaging: @unchecked Sendable {
             self.source = source
             outbox = CustomerEventOutbox(
                 directory: configuration.dataDirectory, clock: configuration.clock,
-                client: InAppClient(source: source, transport: configuration.transport))
+                client: InAppClient(source: source, transport: transport))
         } catch {
             unavailable = "\(error)"
             Self.log("[tinbox-iam] in-app messaging is off: \(error)")
@@ -323,7 +327,7 @@ public final class InAppMessaging: @unchecked Sendable {
             return nil
         }
         let runtime = InAppRuntime(
-            client: InAppClient(source: source, transport: configuration.transport), store: store,
+            client: InAppClient(source: source, transport: transport), store: store,
             clock: configuration.clock,
             configuration: InAppPresenter.Configuration(
                 language: language, reduceMotion: surface?.reducesMotion ?? true, columns: surface?.columns ?? 80,

@@ -92,10 +92,16 @@ final class LoopbackServer {
     deinit { stop() }
 }
 
-/// HTTP producers reached in process (URLSession, no `tinbox-net`); in the serialized inbox
-/// suite because `InboxFeature` holds one configuration per process.
+/// HTTP producers reached in process (URLSession, no `tinbox-net`) or through the helper named
+/// by `networkHelper`; in the serialized inbox suite because `InboxFeature` holds one
+/// configuration per process.
 extension InboxFeatureTests {
-    @Test func anHTTPProducerIsRefreshedInProcessAndGetsTheQueuedStatuses() throws {
+    /// The built `tinbox-net` of this checkout, for the configuration's `networkHelper`.
+    static let networkHelper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/debug/tinbox-net").standardized
+
+    @Test(arguments: [false, true])
+    func anHTTPProducerIsRefreshedAndGetsTheQueuedStatuses(throughTheHelper: Bool) throws {
         let server = try LoopbackServer(workspace: workspace)
         let port = server.port
         let requests = server.requests
@@ -104,7 +110,8 @@ extension InboxFeatureTests {
             TinboxConfiguration(
                 dataDirectory: workspace.dataDirectory,
                 producers: [.http(base, token: "secret", options: ["pageSize": .number(50)])],
-                callbackQueue: callbacks.queue, clock: clock))
+                callbackQueue: callbacks.queue, clock: clock,
+                networkHelper: throughTheHelper ? Self.networkHelper : nil))
         let answers = Recorder<InboxFeatureApi?>()
         InboxFeature.requestSdk { answers.append($0) }
         #expect(eventually { answers.count == 1 })
