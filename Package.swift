@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "tinbox", targets: ["tinbox"]),
         .executable(name: "tinbox-net", targets: ["tinbox-net"]),
+        // The core as a library in the shape of the seed SDKs (LIBRARY.md); `import TinboxKit`.
+        .library(name: "TinboxKit", targets: ["TinboxKit"]),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -34,6 +36,12 @@ let package = Package(
             dependencies: ["Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]
         ),
         .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),
+        // LIBRARY.md's public API over the engine and the store; HTTP in process through InboxHTTP.
+        .target(
+            name: "TinboxKit",
+            dependencies: ["InboxCore", "InboxStore", "InboxSync", "InboxHTTP", "InAppEngine", "InAppSync"]),
+        // A status-bar counter built on `import TinboxKit` alone (LIBRARY.md "What the package must show").
+        .executableTarget(name: "tinbox-badge", dependencies: ["TinboxKit"], path: "Examples/tinbox-badge"),
         // `swift run -c release tinbox-bench`: the in-app engine's performance figures (issue 5).
         .executableTarget(
             name: "tinbox-bench", dependencies: ["InAppEngine", "InboxCore"], path: "Benchmarks/InAppBench"),
@@ -41,6 +49,8 @@ let package = Package(
         .executableTarget(
             name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
+        // Uses TinboxKit as a program would: `import TinboxKit` only; runs the built tinbox-badge.
+        .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),

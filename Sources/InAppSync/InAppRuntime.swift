@@ -54,7 +54,16 @@ public final class InAppRuntime {
 
     /// Starts messaging for `customer` with what the device holds for them: the cached sync,
     /// the frequency history, the placeholder values, and analytics not yet acknowledged.
+    ///
+    /// While messaging runs, the start goes to the running presenter instead (B.1): the same
+    /// customer is a no-op, another is a switch (the message removed, the old customer's analytics
+    /// sent as theirs, the cooldown kept).
     public func start(customer: String, language: String?) throws {
+        if presenter.isRunning {
+            self.customer = customer
+            apply(presenter.start(customer: customer, language: language, at: now))
+            return
+        }
         self.customer = customer
         let history = try store.history(customer: customer).flatMap {
             try? JSONDecoder().decode(FrequencyHistory.self, from: $0)

@@ -1,0 +1,47 @@
+import Foundation
+import InAppSync
+
+/// Where in-app campaigns come from (PROTOCOL 2): a sync document on disk, or a base URL.
+///
+/// InAppSync has a `CampaignSource` enum of its own (file, or http with a token); this struct
+/// is the public face of LIBRARY.md and adds what the engine does not take (`format`,
+/// `options`), then maps to that enum with `engineSource()`. Inside TinboxKit the engine's type
+/// is always spelled `InAppSync.CampaignSource`.
+public struct CampaignSource: Sendable {
+    enum Location: Sendable, Equatable {
+        case file(URL)
+        case http(URL)
+    }
+
+    let location: Location
+    /// A VENDORS.md format name; nil recognises the document by its shape.
+    public let format: String?
+    /// Sent as `Authorization: Bearer <token>` (HTTP only).
+    public let token: String?
+    /// The `campaigns` config keys (CLI.md, VENDORS.md); the tinbox format needs none.
+    public let options: [String: JSONValue]
+
+    /// A sync document (PROTOCOL 2.1) on disk; relative artwork resolves against its folder.
+    public static func file(_ url: URL, format: String? = nil, options: [String: JSONValue] = [:]) -> CampaignSource {
+        CampaignSource(location: .file(url), format: format, token: nil, options: options)
+    }
+
+    /// An `http://` or `https://` base URL serving PROTOCOL 2.1-2.4.
+    public static func http(
+        _ base: URL, format: String? = nil, token: String? = nil, options: [String: JSONValue] = [:]
+    ) -> CampaignSource {
+        CampaignSource(location: .http(base), format: format, token: token, options: options)
+    }
+
+    /// The engine's source, or why this one cannot be read.
+    func engineSource() throws(TinboxError) -> InAppSync.CampaignSource {
+        try SourceFormat.check(format)
+        for key in options.keys.sorted() {
+            TinboxLog.write("[tinbox-iam] campaigns: option '\(key)' is ignored for the tinbox format")
+        }
+        switch location {
+        case .file(let url): return .file(url)
+        case .http(let base): return .http(base: base, token: token)
+        }
+    }
+}

@@ -1,0 +1,409 @@
+import Foundation
+import InAppEngine
+import InAppSync
+import InboxCore
+import InboxStore
+import InboxSync
+
+/// In-app messaging (the Gameball shape; BEHAVIOR B) over the engine's `InAppRuntime`.
+///
+/// The runtime lives on the configuration's `callbackQueue`: a call made there takes effect at
+/// once, a call from another thread is carried out there in order. Delegate and surface methods
+/// are called there too. Timers follow the configuration's clock: the system clock is waited on
+/// exactly; any other clock is looked at every 20 ms while a timer is booked, so moving a
+/// `ManualClock` fires what became due.
+public final class InAppMessaging: @unchecked Sendable {
+    private let configuration: TinboxConfiguration
+    private let queue: DispatchQueue
+    private let queueKey = DispatchSpecificKey<UInt8>()
+    private let surface: InAppSurface?
+    private let delegateBox = Locked(WeakMessagingDelegate())
+    private let status = Locked(Status())
+    private let decisionHook = Locked<(@Sendable (String) -> Void)?>(nil)
+    private static let loggingFlag = Locked(true)
+    /// How often a clock other than the system's is looked at while a timer is booked.
+    static let virtualClockPoll = 0.02
+
+    // Only touched on `queue`:
+    private var runtime: InAppRuntime?
+    private var host: RuntimeHost?
+    private var outbox: CustomerEventOutbox?
+    /// The engine's campaign source, when the configured one can be read.
+    private var source: InAppSync.CampaignSource?
+    /// One transport for the runtime and the outbox (one `tinbox-net` when a helper is named).
+    private let transport: HTTPTransport
+    /// Why messaging cannot run (no campaigns, a refused format, the store); logged at start.
+    private var unavailable: String?
+    private var customer: String?
+    private var language: String
+    private var visible: Presentation?
+    private var timerTicket = 0
+
+    /// Messaging for `configuration`; `surface` nil is headless. Dormant until started (B.1).
+    public init(configuration: TinboxConfiguration, surface: InAppSurface? = nil) {
+        self.configuration = configuration
+        self.surface = surface
+        queue = configuration.callbackQueue
+        language = configuration.language ?? "en"
+        transport = configuration.transport
+        queue.setSpecific(key: queueKey, value: 1)
+        do {
+            guard let campaigns = configuration.campaigns else {
+                throw Unavailable(reason: "no campaign source is configured")
+            }
+            let source = try campaigns.engineSource()
+            self.source = source
+            outbox = CustomerEventOutbox(
+                directory: configuration.dataDirectory, clock: configuration.clock,
+                client: InAppClient(source: source, transport: transport))
+        } catch {
+            unavailable = "\(error)"
+            Self.log("[tinbox-iam] in-app messaging is off: \(error)")
+        }
+    }
+
+    deinit {
+        // The key dies with this object; a stale entry on a queue that outlives it could match a
+        // later key allocated at the same address.
+        queue.setSpecific(key: queueKey, value: nil)
+    }
+
+    // MARK: Gameball API
+
+    /// Starts messaging for `customerId`, else the configuration's customer (B.1). The same
+    /// customer again is a no-op; another is a switch.
+    public func startInAppMessaging(customerId: String? = nil) {
+        perform { [self] in
+            guard let customer = customerId ?? configuration.customer, !customer.isEmpty else {
+                decide("[tinbox-iam] messaging not started: no customer")
+                return
+            }
+            guard let runtime = preparedRuntime() else { return }
+            self.customer = customer
+            do {
+                try runtime.start(customer: customer, language: language)
+            } catch {
+                decide("[tinbox-iam] messaging not started: \(error)")
+            }
+            afterInput()
+        }
+    }
+
+    /// Stops messaging (B.1): removes what is showing, sends pending analytics.
+    public func stopInAppMessaging() {
+        perform { [self] in
+            runtime?.stop()
+            afterInput()
+        }
+    }
+
+    /// True while messaging runs for a customer.
+    public var isInAppMessagingStarted: Bool { status.withLock { $0.started } }
+
+    /// The message on screen now (personalized), or nil.
+    public var shownMessage: InAppMessage? { status.withLock { $0.shown } }
+
+    /// The delegate, held weakly: once released, the seed's defaults answer.
+    public var inAppMessagingDelegate: InAppMessagingDelegate? {
+        get { delegateBox.withLock { $0.value } }
+        set { delegateBox.withLock { $0.value = newValue } }
+    }
+
+    /// A customer event (PROTOCOL 2.3): queued durably, sent in the background, and offered to
+    /// the campaigns (B.3). Ignored (logged) while messaging is not started.
+    public func sendEvent(_ name: String, properties: [String: JSONValue] = [:]) {
+        perform { [self] in
+            guard let runtime, runtime.presenter.isRunning, let customer else {
+                decide("[tinbox-iam] event \(name) ignored: messaging is not started")
+                return
+            }
+            outbox?.send(customer: customer, name: name, properties: properties) { _, _ in }
+            runtime.event(name, properties: properties)
+            afterInput()
+        }
+    }
+
+    /// The event `purchase` (PROTOCOL 2.3) for `customerId`: an empty id throws and nothing is
+    /// sent. `completion` runs on `callbackQueue` once the send ended (true for a file source,
+    /// which has no server). The campaigns see it when messaging runs for this customer.
+    public func logPurchase(
+        customerId: String, productId: String, price: Double, currency: String, quantity: Int = 1,
+        properties: [String: JSONValue]? = nil, completion: (@Sendable (Bool, String?) -> Void)? = nil
+    ) throws {
+        guard !customerId.isEmpty else { throw InAppMessagingError.emptyCustomerId }
+        let purchase = HeadlessEvaluation.purchaseProperties(
+            productID: productId, price: price, currency: currency, quantity: quantity, extras: properties ?? [:])
+        let name = HeadlessEvaluation.purchaseEvent
+        perform { [self] in
+            let queue = queue
+            if let outbox {
+                outbox.send(customer: customerId, name: name, properties: purchase) { ok, reason in
+                    queue.async { completion?(ok, reason) }
+                }
+            } else {
+                let reason = unavailable ?? "no campaign source is configured"
+                queue.async { completion?(false, reason) }
+            }
+            if let runtime, runtime.presenter.isRunning, customer == customerId {
+                runtime.event(name, properties: purchase)
+                afterInput()
+            }
+        }
+    }
+
+    /// The language asked for at the next sync (B.17); a running session starts again in it.
+    public func setLanguage(_ code: String) {
+        perform { [self] in
+            language = code
+            guard let runtime, runtime.presenter.isRunning, let customer else { return }
+            runtime.stop()
+            try? runtime.start(customer: customer, language: code)
+            afterInput()
+        }
+    }
+
+    /// A tap on a button (`buttonId`) or on the message's surface (nil), on the message shown.
+    /// The delegate's `didHandleAction` decides whether TinboxKit runs the action (B.11).
+    public func tap(buttonId: String?) {
+        perform { [self] in
+            guard let runtime else { return }
+            var handled = false
+            if let visible {
+                let button = buttonId.flatMap { id in visible.buttons.first { $0.id == id } }
+                let action = buttonId == nil ? visible.campaign.message?.clickAction : button?.action
+                if let action {
+                    handled = delegate().didHandleAction(
+                        InAppMessage(visible), button: button.map(MessageButton.init), action: ClickAction(action))
+                }
+            }
+            runtime.tap(buttonID: buttonId, handledByHost: handled)
+            afterInput()
+        }
+    }
+
+    /// The close key on the message shown: a dismissal (B.11).
+    public func close() {
+        perform { [self] in
+            runtime?.close()
+            afterInput()
+        }
+    }
+
+    /// A click outside the message shown: closes a modal that allows it.
+    public func clickOutside() {
+        perform { [self] in
+            runtime?.clickOutside()
+            afterInput()
+        }
+    }
+
+    /// Every `[tinbox-iam]` decision line (B.18), on `callbackQueue`, whether or not `logging`
+    /// writes them to stderr: a host's decision log (the reader's `L`).
+    public var onDecisionLog: (@Sendable (String) -> Void)? {
+        get { decisionHook.withLock { $0 } }
+        set { decisionHook.withLock { $0 = newValue } }
+    }
+
+    /// The `[tinbox-iam]` lines on stderr (B.18); default true.
+    public static var logging: Bool {
+        get { loggingFlag.withLock { $0 } }
+        set { loggingFlag.withLock { $0 = newValue } }
+    }
+
+    // MARK: what a surface reports
+
+    /// The surface drew the message it was given: the `shown` instant (B.10).
+    public func presented() {
+        perform { [self] in
+            runtime?.presented()
+            afterInput()
+        }
+    }
+
+    /// The drawing area changed: orientation and room may now allow a deferred message (B.7, B.9).
+    public func resize(columns: Int, rows: Int) {
+        perform { [self] in
+            runtime?.resize(columns: columns, rows: rows)
+            afterInput()
+        }
+    }
+
+    /// The program went to the background (B.2): analytics go out, visible time stops.
+    public func enterBackground() {
+        perform { [self] in
+            runtime?.background()
+            afterInput()
+        }
+    }
+
+    /// Back in the foreground (B.2): after more than 30 s a new session starts.
+    public func enterForeground() {
+        perform { [self] in
+            runtime?.foreground()
+            afterInput()
+        }
+    }
+
+    // MARK: the runtime's host
+
+    fileprivate func shouldDisplay(_ campaign: Campaign) -> HostDecision {
+        let decision = delegate().shouldDisplay(InAppMessage(campaign))
+        if decision == .show, let surface {
+            let sample = Presentation(campaign, values: [:], language: runtime?.presenter.language ?? language)
+            if !surface.fits(InAppPresentation(sample)) { return .later }
+        }
+        return decision.engineDecision
+    }
+
+    fileprivate func present(_ presentation: Presentation) {
+        visible = presentation
+        status.withLock { $0.shown = InAppMessage(presentation) }
+        if let surface {
+            surface.present(InAppPresentation(presentation))
+        } else {
+            // Headless: on screen at once; reduce-motion ends the entrance at once too.
+            runtime?.presented()
+        }
+    }
+
+    fileprivate func remove(messageID: String) {
+        if visible?.messageID == messageID {
+            visible = nil
+            status.withLock { $0.shown = nil }
+        }
+        surface?.remove(messageId: messageID)
+    }
+
+    private func handle(_ report: PresenterReport) {
+        switch report {
+        case .synced(let source, let attempt, let language):
+            decide("[tinbox-iam] campaigns synced from \(source.rawValue) (attempt \(attempt), language \(language))")
+        case .selected(let id):
+            if let campaign = runtime?.presenter.campaign(messageID: id) {
+                delegate().didSelectMessage(InAppMessage(campaign))
+            }
+        case .action(_, let action):
+            switch ClickAction(action) {
+            case .navigate(let route, let arguments):
+                delegate().shouldNavigate(route: route, arguments: arguments)
+            case .dismiss:
+                break
+            case let other:
+                if let visible { surface?.perform(other, for: InAppMessage(visible)) }
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: plumbing
+
+    private func delegate() -> InAppMessagingDelegate {
+        inAppMessagingDelegate ?? SeedDefaults()
+    }
+
+    /// Runs `body` on `queue`: at once when already there, else after what was asked before.
+    private func perform(_ body: @escaping @Sendable () -> Void) {
+        if DispatchQueue.getSpecific(key: queueKey) != nil {
+            body()
+        } else {
+            queue.async(execute: body)
+        }
+    }
+
+    /// The runtime, made on first use (on `queue`, where the surface may be asked its size).
+    private func preparedRuntime() -> InAppRuntime? {
+        if let runtime { return runtime }
+        if let unavailable {
+            decide("[tinbox-iam] messaging not started: \(unavailable)")
+            return nil
+        }
+        guard let source else { return nil }
+        let store: InAppStore
+        do {
+            store = InAppStore(store: try Store(directory: configuration.dataDirectory))
+        } catch {
+            decide("[tinbox-iam] messaging not started: \(error)")
+            return nil
+        }
+        let runtime = InAppRuntime(
+            client: InAppClient(source: source, transport: transport), store: store,
+            clock: configuration.clock,
+            configuration: InAppPresenter.Configuration(
+                language: language, reduceMotion: surface?.reducesMotion ?? true, columns: surface?.columns ?? 80,
+                rows: surface?.rows ?? 24),
+            timeZone: configuration.timeZone)
+        let host = RuntimeHost(owner: self)
+        runtime.host = host
+        runtime.onLog = { [unowned self] line in decide(line) }
+        runtime.onReport = { [unowned self] report in handle(report) }
+        runtime.wake = { [weak self] in
+            guard let self else { return }
+            perform { [weak self] in self?.pumpRuntime() }
+        }
+        self.host = host
+        self.runtime = runtime
+        return runtime
+    }
+
+    /// After every input: mirror the state for other threads and book the next timer.
+    private func afterInput() {
+        let started = runtime?.presenter.isRunning ?? false
+        status.withLock { $0.started = started }
+        timerTicket &+= 1
+        guard let runtime, let due = runtime.nextDeadline() else { return }
+        let clock = configuration.clock
+        let wait = max(0, due - clock.uptime)
+        let delay = clock is InboxCore.SystemClock ? wait : min(wait, Self.virtualClockPoll)
+        let ticket = timerTicket
+        queue.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self, timerTicket == ticket else { return }
+            pumpRuntime()
+        }
+    }
+
+    /// Network answers that arrived and timers that are due, then the next timer.
+    private func pumpRuntime() {
+        runtime?.pump()
+        afterInput()
+    }
+
+    /// A decision line: to the host's hook, and to stderr while `logging`.
+    private func decide(_ line: String) {
+        Self.log(line)
+        onDecisionLog?(line)
+    }
+
+    static func log(_ line: String) {
+        if logging { TinboxLog.write(line) }
+    }
+
+    private struct Status {
+        var started = false
+        var shown: InAppMessage?
+    }
+
+    private struct Unavailable: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+}
+
+/// The engine's host protocol, kept off `InAppMessaging`'s public face.
+private final class RuntimeHost: InAppHost {
+    unowned let owner: InAppMessaging
+
+    init(owner: InAppMessaging) { self.owner = owner }
+
+    func shouldDisplay(_ campaign: Campaign) -> HostDecision { owner.shouldDisplay(campaign) }
+    func present(_ presentation: Presentation) { owner.present(presentation) }
+    func remove(messageID: String) { owner.remove(messageID: messageID) }
+}
+
+/// The delegate held weakly.
+private struct WeakMessagingDelegate {
+    weak var value: InAppMessagingDelegate?
+}
+
+/// Answers with the seed's defaults when no delegate is set (or it was released).
+private final class SeedDefaults: InAppMessagingDelegate {}

@@ -1,0 +1,182 @@
+import Foundation
+import InboxCore
+import InboxHTTP
+import InboxSync
+
+/// The source of "now" for every rule: wall time (`now`) and monotonic seconds (`uptime`).
+///
+/// BEHAVIOR.md: "now comes from an injected clock". Pass a `ManualClock` in tests.
+public typealias TinboxClock = InboxCore.Clock
+
+/// The real clock: `Date()` and the system's monotonic clock.
+public typealias SystemClock = InboxCore.SystemClock
+
+/// A clock that moves only when told (`advance(by:)`, `setWallClock(_:)`), for tests.
+public typealias ManualClock = InboxCore.ManualClock
+
+/// Everything `InboxFeature` and `InAppMessaging` need to know about the program using them.
+public struct TinboxConfiguration: Sendable {
+    /// The folder of `tinbox.db`, created with mode 0700 when missing.
+    public let dataDirectory: URL
+    /// The inbox producers; empty means none (not the demo), so every refresh is refused.
+    public let producers: [ProducerSource]
+    /// Where the in-app campaigns come from; nil leaves in-app messaging off.
+    public let campaigns: CampaignSource?
+    /// The customer in-app messaging starts for when `startInAppMessaging` names none.
+    public let customer: String?
+    /// The configured language (BEHAVIOR B.17); nil means `en`.
+    public let language: String?
+    /// Where callbacks and delegate methods run. It must be serial.
+    public let callbackQueue: DispatchQueue
+    /// "Now" for every rule: the windows of A.2, the refresh limit of A.6, the in-app timers.
+    public let clock: any TinboxClock
+    /// The `tinbox-net` helper to run HTTP through; nil (the default) runs URLSession in process.
+    public let networkHelper: URL?
+    /// The local clock of quiet hours (BEHAVIOR B.8).
+    public let timeZone: TimeZone
+
+    /// A configuration; only the data directory is required.
+    public init(
+        dataDirectory: URL, producers: [ProducerSource] = [], campaigns: CampaignSource? = nil,
+        customer: String? = nil, language: String? = nil, callbackQueue: DispatchQueue = .main,
+        clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current
+    ) {
+        self.dataDirectory = dataDirectory
+        self.producers = producers
+        self.campaigns = campaigns
+        self.customer = customer
+        self.language = language
+        self.callbackQueue = callbackQueue
+        self.clock = clock
+        self.networkHelper = networkHelper
+        self.timeZone = timeZone
+    }
+
+    /// The network for HTTP sources: the helper when one is named, else URLSession in process.
+    var transport: HTTPTransport {
+        if let networkHelper { return ProcessTransport(executable: networkHelper) }
+        return Self.inProcessTransport
+    }
+
+    /// One URLSession for the whole process, made on first use.
+    private static let inProcessTransport = URLSessionTransport()
+}
+
+/// Where an inbox producer's messages come from (PROTOCOL 1).
+public struct ProducerSource: Sendable {
+    enum Location: Sendable, Equatable {
+        case file(URL)
+        case http(URL)
+    }
+
+    let location: Location
+    /// Which producer kind these messages belong to.
+    public let producer: MessageProducer
+    /// A VENDORS.md format name; nil recognises the document by its shape.
+    public let format: String?
+    /// Sent as `Authorization: Bearer <token>` (HTTP only).
+    public let token: String?
+    /// The producer's config keys (CLI.md): `pageSize`, `maxMessages`, `contactKey`.
+    public let options: [String: JSONValue]
+
+    /// A JSON document on disk with the shape of the `GET messages` response, read whole.
+    public static func file(
+        _ url: URL, producer: MessageProducer = .engagement, format: String? = nil,
+        options: [String: JSONValue] = [:]
+    ) -> ProducerSource {
+        ProducerSource(location: .file(url), producer: producer, format: format, token: nil, options: options)
+    }
+
+    /// An `http://` or `https://` base URL serving PROTOCOL 1.1-1.4.
+    public static func http(
+        _ base: URL, producer: MessageProducer = .engagement, format: String? = nil, token: String? = nil,
+        options: [String: JSONValue] = [:]
+    ) -> ProducerSource {
+        ProducerSource(location: .http(base), producer: producer, format: format, token: token, options: options)
+    }
+
+    /// The sync layer's producer, or why this source cannot be used.
+    func producerConfig() throws(TinboxError) -> ProducerConfig {
+        try SourceFormat.check(format)
+        guard let kind = producer.kind else { throw .invalidProducer("inboxFeature is not a producer kind") }
+        let known = ["pageSize", "maxMessages", "contactKey"]
+        for key in options.keys.sorted() where !known.contains(key) {
+            TinboxLog.write("[tinbox] producer \(kind.rawValue): option '\(key)' is ignored for the tinbox format")
+        }
+        let source: ProducerConfig.Source
+        switch location {
+        case .file(let url): source = .file(url)
+        case .http(let url): source = .http(url)
+        }
+        return ProducerConfig(
+            kind: kind, source: source, token: token, contactKey: options["contactKey"]?.stringValue,
+            pageSize: options["pageSize"]?.numberValue.map { Int($0) } ?? 20,
+            maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000))
+    }
+}
+
+/// The `format:` names of VENDORS.md. Only tinbox's own is read so far; the vendor formats come
+/// with a later issue and are refused by name rather than misread.
+enum SourceFormat {
+    static let vendors = ["dengage", "sfmc", "gameball"]
+
+    static func check(_ format: String?) throws(TinboxError) {
+        guard let format, format != "tinbox" else { return }
+        if vendors.contains(format) { throw .unsupportedFormat(format) }
+        throw .unknownFormat(format)
+    }
+}
+
+/// Why TinboxKit could not do what was asked. Descriptions name the cause, never message bodies.
+public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A VENDORS.md format this version does not read yet.
+    case unsupportedFormat(String)
+    /// A format name VENDORS.md does not know.
+    case unknownFormat(String)
+    /// A producer list that cannot be used (a kind twice, `inboxFeature` as a kind).
+    case invalidProducer(String)
+    /// The store in the data directory cannot be opened.
+    case storeUnavailable(String)
+    /// BEHAVIOR A.5: the inbox is disabled.
+    case inboxDisabled
+    /// No stored message has this id.
+    case unknownMessage(String)
+    /// A limit below 1.
+    case invalidLimit(Int)
+
+    /// One line a person can act on.
+    public var description: String {
+        switch self {
+        case .unsupportedFormat(let name):
+            return "format '\(name)' is not supported yet: only 'tinbox' (or nil) is read"
+        case .unknownFormat(let name):
+            return "unknown format '\(name)': the formats are tinbox, \(SourceFormat.vendors.joined(separator: ", "))"
+        case .invalidProducer(let reason): return "unusable producers: \(reason)"
+        case .storeUnavailable(let reason): return "the store cannot be opened: \(reason)"
+        case .inboxDisabled: return "the inbox is disabled"
+        case .unknownMessage(let id): return "no stored message has the id \(id)"
+        case .invalidLimit(let limit): return "limit \(limit) is below 1"
+        }
+    }
+}
+
+/// Writes TinboxKit's lines (reasons for a nil API, `[tinbox-iam]` decisions) to stderr.
+enum TinboxLog {
+    private static let lock = NSLock()
+
+    static func write(_ line: String) {
+        lock.withLock { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+}
+
+/// A value behind a lock, for the API types' shared state.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&value) }
+    }
+}
