@@ -109,11 +109,11 @@ extension ReaderState {
     /// Keys for in-app messaging, taken before the list's; nil when the key is not theirs.
     mutating func handleInApp(_ key: Key) -> [ReaderEffect]? {
         if askingNotifications {
-            switch key {
-            case .character("y"), .character("Y"):
+            switch keys.action(for: key, in: .question) {
+            case .yes?:
                 askingNotifications = false
                 return [.inApp(.notifications(allowed: true))]
-            case .character("n"), .character("N"), .escape:
+            case .no?:
                 askingNotifications = false
                 return [.inApp(.notifications(allowed: false))]
             default:
@@ -126,22 +126,11 @@ extension ReaderState {
         if let picker = preview, picker.isOpen, shown == nil, overlay == nil, let effects = handle(key, in: picker) {
             return effects
         }
-        switch key {
-        case .character(":"):
-            command = ""
-            return []
-        case .character("L"):
-            showsLog.toggle()
-            return []
-        case .character("p") where preview != nil:
-            preview?.isOpen.toggle()
-            return []
-        case .escape where showsLog:
+        if showsLog, keys.action(for: key, in: .log) == .close {
             showsLog = false
             return []
-        default:
-            return nil
         }
+        return nil
     }
 
     /// CLI.md: in an overlay `Tab`/arrows choose a button, `Enter` taps it, `Esc`/`x` close. A
@@ -149,17 +138,17 @@ extension ReaderState {
     private mutating func handle(_ key: Key, on message: ShownMessage) -> [ReaderEffect]? {
         var message = message
         let buttons = message.presentation.buttons
-        switch key {
-        case .tab, .right, .character("l"):
+        switch keys.action(for: key, in: .overlay) {
+        case .nextButton?:
             if !buttons.isEmpty { message.button = ((message.button ?? -1) + 1) % buttons.count }
-        case .backTab, .left, .character("h"):
+        case .previousButton?:
             if !buttons.isEmpty { message.button = ((message.button ?? 0) + buttons.count - 1) % buttons.count }
-        case .enter:
+        case .press?:
             let id = message.button.flatMap { $0 < buttons.count ? buttons[$0].id : nil }
             return [.inApp(.tap(buttonID: id))]
-        case .escape, .character("x"):
+        case .close?:
             return [.inApp(.close)]
-        case .control("c"):
+        case .quit?:
             isQuitting = true
             return [.quit]
         default:
@@ -169,37 +158,40 @@ extension ReaderState {
         return []
     }
 
+    /// The console line: its keys, else a character is typed.
     private mutating func handleCommand(_ key: Key) -> [ReaderEffect] {
         let text = command ?? ""
-        switch key {
-        case .escape:
+        switch keys.action(for: key, in: .console) {
+        case .cancel?:
             command = nil
-        case .enter:
+        case .run?:
             command = nil
             let line = text.trimmingCharacters(in: .whitespaces)
             return line.isEmpty ? [] : [.inApp(.command(line))]
-        case .backspace:
+        case .erase?:
             if text.isEmpty { command = nil } else { command = String(text.dropLast()) }
-        case .character(let character):
-            let clean = TerminalText.sanitize(String(character))
-            if !clean.isEmpty, text.count < 200 { command = text + clean }
-        case .control("c"):
+        case .quit?:
             isQuitting = true
             return [.quit]
-        default: break
+        default:
+            if case .character(let character) = key {
+                let clean = TerminalText.sanitize(String(character))
+                if !clean.isEmpty, text.count < 200 { command = text + clean }
+            }
         }
         return []
     }
 
+    /// `tinbox preview`'s picker; nil leaves the key to the reader.
     private mutating func handle(_ key: Key, in picker: PreviewPicker) -> [ReaderEffect]? {
         var picker = picker
-        switch key {
-        case .character("j"), .down: picker.selected = min(picker.selected + 1, max(0, picker.entries.count - 1))
-        case .character("k"), .up: picker.selected = max(0, picker.selected - 1)
-        case .enter:
+        switch keys.action(for: key, in: .picker) {
+        case .down?: picker.selected = min(picker.selected + 1, max(0, picker.entries.count - 1))
+        case .up?: picker.selected = max(0, picker.selected - 1)
+        case .show?:
             guard picker.selected < picker.entries.count else { return [] }
             return [.inApp(.preview(campaignID: picker.entries[picker.selected].id))]
-        case .escape, .character("p"): picker.isOpen = false
+        case .hide?: picker.isOpen = false
         default: return nil
         }
         preview = picker

@@ -28,92 +28,104 @@ extension ReaderState {
         }
     }
 
+    /// Keys go to the innermost context first: the too-small notice, the help card or the
+    /// delete-all question, in-app messaging's (ReaderState+InApp.swift), the search line, then
+    /// the open message or the list. What each key means there is `keys`' to say.
     private mutating func handle(_ key: Key) -> [ReaderEffect] {
         if isTooSmall {
-            if key == .character("q") || key == .control("c") { return quit() }
-            return []
+            return keys.action(for: key, in: .tooSmall) == .quit ? quit() : []
         }
         if let overlay { return handle(key, in: overlay) }
         if let effects = handleInApp(key) { return effects }
         if isEditingSearch { return handleSearch(key) }
-        switch key {
-        case .function(5), .control("r"):
-            return requestRefresh()
-        case .character("?"):
-            overlay = .help
-            return []
-        default:
-            break
+        if case .detail(let detail) = mode {
+            guard let action = keys.action(for: key, in: .detail) else { return [] }
+            return perform(action, in: detail)
         }
-        if case .detail(let detail) = mode { return handle(key, in: detail) }
-        return handleList(key)
+        guard let action = keys.action(for: key, in: .list) else { return [] }
+        return performInList(action)
     }
 
-    private mutating func handleList(_ key: Key) -> [ReaderEffect] {
+    /// The actions of the list and the open message alike; nil for the others.
+    private mutating func performAnywhere(_ action: KeyAction) -> [ReaderEffect]? {
+        switch action {
+        case .refresh: return requestRefresh()
+        case .help: overlay = .help
+        case .console: command = ""
+        case .log: showsLog.toggle()
+        case .picker: preview?.isOpen.toggle()
+        case .quit: return quit()
+        default: return nil
+        }
+        return []
+    }
+
+    private mutating func performInList(_ action: KeyAction) -> [ReaderEffect] {
+        if let effects = performAnywhere(action) { return effects }
         let page = max(1, listRows)
-        switch key {
-        case .character("j"), .down: move(by: 1)
-        case .character("k"), .up: move(by: -1)
-        case .pageDown, .character(" "), .control("f"): scroll(by: page)
-        case .pageUp, .control("b"): scroll(by: -page)
-        case .character("g"), .home: move(to: 0)
-        case .character("G"), .end:
+        switch action {
+        case .down: move(by: 1)
+        case .up: move(by: -1)
+        case .pageDown: scroll(by: page)
+        case .pageUp: scroll(by: -page)
+        case .first: move(to: 0)
+        case .last:
             if !totalIsExact { goesToEndWhenCounted = true }
             move(to: total - 1)
-        case .enter, .right: return openSelected()
-        case .character("r"):
+        case .open: return openSelected()
+        case .markRead:
             guard let entry = selectedEntry else { return [] }
             return [.mark(.read, entry.key)]
-        case .character("d"), .delete:
+        case .delete:
             guard let entry = selectedEntry else { return [] }
             return [.mark(.deleted, entry.key)]
-        case .character("R"): return [.markAll(.read)]
-        case .character("D"):
+        case .markAllRead: return [.markAll(.read)]
+        case .deleteAll:
             if (counts[.all] ?? 0) == 0 {
                 status = StatusMessage(text: "Nothing to delete", link: nil)
             } else {
                 overlay = .confirmDeleteAll
             }
-        case .tab: switchTab(to: ReaderLayout.tabOrder[(tabIndex + 1) % 4])
-        case .backTab: switchTab(to: ReaderLayout.tabOrder[(tabIndex + 3) % 4])
-        case .character(let digit) where ("1"..."4").contains(digit):
-            switchTab(to: ReaderLayout.tabOrder[Int(String(digit))! - 1])
-        case .character("/"):
-            isEditingSearch = true
-        case .escape:
+        case .nextTab: switchTab(to: ReaderLayout.tabOrder[(tabIndex + 1) % 4])
+        case .previousTab: switchTab(to: ReaderLayout.tabOrder[(tabIndex + 3) % 4])
+        case .tabAll: switchTab(to: .all)
+        case .tabUnread: switchTab(to: .unread)
+        case .tabRead: switchTab(to: .read)
+        case .tabDeleted: switchTab(to: .deleted)
+        case .search: isEditingSearch = true
+        case .clearSearch:
             // CLI.md: Esc never quits from the list, so the reflex of one Esc more after closing
             // an overlay keeps the session. It still clears a search that narrows the list.
             if !search.isEmpty { setSearch("") }
-        case .character("q"), .control("c"): return quit()
         default: break
         }
         return []
     }
 
-    private mutating func handle(_ key: Key, in detail: Detail) -> [ReaderEffect] {
+    private mutating func perform(_ action: KeyAction, in detail: Detail) -> [ReaderEffect] {
+        if let effects = performAnywhere(action) { return effects }
         var detail = detail
         let page = max(1, ReaderLayout.detailRows(size: size, hasButtons: !detail.entry.message.buttons.isEmpty) - 1)
         let buttons = detail.entry.message.buttons.count
-        switch key {
-        case .escape, .character("q"), .character("x"), .backspace:
+        switch action {
+        case .back:
             mode = .list
             return []
-        case .control("c"): return quit()
-        case .character("j"), .down: detail.scroll += 1
-        case .character("k"), .up: detail.scroll -= 1
-        case .pageDown, .character(" "): detail.scroll += page
+        case .down: detail.scroll += 1
+        case .up: detail.scroll -= 1
+        case .pageDown: detail.scroll += page
         case .pageUp: detail.scroll -= page
-        case .character("g"), .home: detail.scroll = 0
-        case .character("G"), .end: detail.scroll = Int.max / 2
-        case .tab, .right, .character("l"):
+        case .first: detail.scroll = 0
+        case .last: detail.scroll = Int.max / 2
+        case .nextButton:
             if buttons > 0 { detail.button = ((detail.button ?? -1) + 1) % buttons }
-        case .backTab, .left, .character("h"):
+        case .previousButton:
             if buttons > 0 { detail.button = ((detail.button ?? 0) + buttons - 1) % buttons }
-        case .enter:
+        case .press:
             return tap(detail)
-        case .character("r"):
+        case .markRead:
             return [.mark(.read, detail.entry.key)]
-        case .character("d"), .delete:
+        case .delete:
             mode = .list
             return [.mark(.deleted, detail.entry.key)]
         default: break
@@ -126,41 +138,45 @@ extension ReaderState {
     private mutating func handle(_ key: Key, in overlay: Overlay) -> [ReaderEffect] {
         switch overlay {
         case .help:
-            if [.escape, .character("q"), .character("?"), .character("x"), .enter].contains(key) { self.overlay = nil }
-            if key == .control("c") { return quit() }
-            return []
+            switch keys.action(for: key, in: .help) {
+            case .close?: self.overlay = nil
+            case .quit?: return quit()
+            default: break
+            }
         case .confirmDeleteAll:
-            switch key {
-            case .character("y"), .character("Y"):
+            switch keys.action(for: key, in: .confirm) {
+            case .yes?:
                 self.overlay = nil
                 return [.markAll(.deleted)]
-            case .character("n"), .character("N"), .escape, .character("q"), .character("x"), .enter:
+            case .no?:
                 self.overlay = nil
                 status = StatusMessage(text: "Nothing deleted", link: nil)
             default: break
             }
-            return []
         }
+        return []
     }
 
+    /// The search line: its keys, else a character is typed.
     private mutating func handleSearch(_ key: Key) -> [ReaderEffect] {
-        switch key {
-        case .escape:
+        switch keys.action(for: key, in: .search) {
+        case .cancel?:
             isEditingSearch = false
             setSearch("")
-        case .enter:
+        case .done?:
             isEditingSearch = false
-        case .backspace:
+        case .erase?:
             if !search.isEmpty { setSearch(String(search.dropLast())) }
-        case .character(let character):
-            let clean = TerminalText.sanitize(String(character))
-            if !clean.isEmpty, search.count < 80 { setSearch(search + clean) }
-        case .down: move(by: 1)
-        case .up: move(by: -1)
-        case .pageDown: scroll(by: max(1, listRows))
-        case .pageUp: scroll(by: -max(1, listRows))
-        case .control("c"): return quit()
-        default: break
+        case .down?: move(by: 1)
+        case .up?: move(by: -1)
+        case .pageDown?: scroll(by: max(1, listRows))
+        case .pageUp?: scroll(by: -max(1, listRows))
+        case .quit?: return quit()
+        default:
+            if case .character(let character) = key {
+                let clean = TerminalText.sanitize(String(character))
+                if !clean.isEmpty, search.count < 80 { setSearch(search + clean) }
+            }
         }
         return []
     }

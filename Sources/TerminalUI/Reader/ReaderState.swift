@@ -130,10 +130,13 @@ public struct ReaderState: Equatable, Sendable {
     /// Messages already counted as seen in this screen session (BEHAVIOR A.7: one IM each).
     public var impressed: Set<MessageKey> = []
     var pendingLoad: ReaderEffect?
+    /// What each key does where (CLI.md "Reader keys", with the config's rebindings).
+    public var keys: KeyBindings
 
-    public init(size: Size, now: Date) {
+    public init(size: Size, now: Date, keys: KeyBindings = .defaults) {
         self.size = size
         self.now = now
+        self.keys = keys
     }
 
     /// The smallest terminal with a usable layout (CLI.md screen contract).

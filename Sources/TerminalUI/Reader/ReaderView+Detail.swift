@@ -27,27 +27,10 @@ extension ReaderView {
         }
     }
 
-    public static let helpLines: [(String, String)] = [
-        ("j k ↓ ↑", "move"),
-        ("PgDn PgUp Space", "page"),
-        ("g G", "first, last"),
-        ("Enter", "open, press a button"),
-        ("Esc", "back, clear search"),
-        ("q", "back, quit from list"),
-        ("Tab 1-4", "tabs"),
-        ("r d", "mark read, delete"),
-        ("R D", "all read, delete all"),
-        ("F5 Ctrl-R", "refresh"),
-        ("/", "search titles"),
-        (":", "console: event, customer, lang"),
-        ("L", "in-app decision log"),
-        ("Tab ← →", "choose a button"),
-        ("Ctrl-Z", "suspend"),
-        ("?", "this help"),
-    ]
-
-    /// The help card, centred; it shows as many lines as fit.
-    static func drawHelp(into screen: inout Screen) {
+    /// The help card, centred; it shows as many lines as fit. Its lines are the key table's
+    /// (`KeyBindings.helpLines`), so a rebound key shows as rebound.
+    static func drawHelp(_ keys: KeyBindings, into screen: inout Screen) {
+        let helpLines = keys.helpLines
         let keyWidth = 16
         let width = min(screen.width - 2, 44)
         let height = min(screen.height - 2, helpLines.count + 4)

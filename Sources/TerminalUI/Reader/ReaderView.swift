@@ -22,7 +22,7 @@ public enum ReaderView {
         drawStatus(state, into: &screen)
         drawInApp(state, into: &screen)
         switch state.overlay {
-        case .help?: drawHelp(into: &screen)
+        case .help?: drawHelp(state.keys, into: &screen)
         case .confirmDeleteAll?: drawConfirm(count: state.counts[.all] ?? 0, into: &screen)
         case nil: break
         }
@@ -133,13 +133,12 @@ public enum ReaderView {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
+    /// The hint line, from the key table's hint words (`KeyBindings.hints`).
     static func hints(_ state: ReaderState) -> String {
-        if state.detail != nil {
-            return "Tab button  Enter press  j/k scroll  d delete  Esc back  ? help"
-        }
+        if state.detail != nil { return state.keys.hints(.detail) }
         if !state.search.isEmpty {
-            return "search: \(state.search)  Esc clear  / edit  Enter open  ? help"
+            return "search: \(state.search)  " + state.keys.hints(.list, searching: true)
         }
-        return "j/k move  Enter open  r read  d delete  / search  ? help  q quit"
+        return state.keys.hints(.list)
     }
 }

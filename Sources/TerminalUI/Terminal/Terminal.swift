@@ -10,7 +10,7 @@ public struct Size: Equatable, Sendable {
 }
 
 /// A key press, decoded by the backend.
-public enum Key: Equatable, Sendable {
+public enum Key: Hashable, Sendable {
     case character(Character)
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
