@@ -16,11 +16,16 @@ public final class CursesTerminal: Terminal {
         public var mouse: Bool
         public var theme: String
         public var environment: [String: String]
+        /// The config's `theme` object: roles of the default theme in other colours.
+        public var colours: [CellRole: RoleColours]
 
-        public init(mouse: Bool, theme: String, environment: [String: String]) {
+        public init(
+            mouse: Bool, theme: String, environment: [String: String], colours: [CellRole: RoleColours] = [:]
+        ) {
             self.mouse = mouse
             self.theme = theme
             self.environment = environment
+            self.colours = colours
         }
     }
 
@@ -104,7 +109,7 @@ public final class CursesTerminal: Terminal {
                 theme: options.theme, environment: options.environment, hasColors: true,
                 colors: Int(tinbox_colors()))
         }
-        let theme = Theme(depth: depth)
+        let theme = Theme(depth: depth, overrides: options.colours)
         let colours = depth == .monochrome ? 0 : Int(tinbox_colors())
         let palette = CampaignPalette(
             depth: CampaignPalette.depth(theme: depth, themeName: options.theme, environment: options.environment),

@@ -1,4 +1,5 @@
 import CNcursesw
+import InboxCore
 
 /// How each cell role looks: colour pairs and attributes for 256 colours, 8 colours, or none.
 struct Theme {
@@ -27,8 +28,10 @@ struct Theme {
         return .colors256
     }
 
-    /// Sets up colour pairs (after `start_color`) and the look of every role.
-    init(depth: Depth) {
+    /// Sets up colour pairs (after `start_color`) and the look of every role; `overrides` (the
+    /// config's `theme` object) recolour roles of the default theme at this depth, their
+    /// attributes kept. Monochrome has no colours to change.
+    init(depth: Depth, overrides: [CellRole: RoleColours] = [:]) {
         self.depth = depth
         let bold = tinbox_a_bold()
         let reverse = tinbox_a_reverse()
@@ -96,6 +99,19 @@ struct Theme {
                 .notice: Look(attributes: bold, pair: pinned), .overlay: Look(attributes: 0, pair: overlay),
                 .overlayBorder: Look(attributes: bold, pair: border),
             ]
+        }
+        if depth != .monochrome {
+            for role in CellRole.allCases {
+                guard let override = overrides[role] else { continue }
+                var look = looks[role] ?? Look(attributes: 0, pair: 0)
+                let old = pairColours[look.pair] ?? ColourPairTable.Key(foreground: -1, background: -1)
+                func number(_ colour: RGBColour) -> Int16 {
+                    Int16(depth == .colors8 ? CampaignPalette.nearest8(colour) : CampaignPalette.nearest256(colour))
+                }
+                look.pair = pair(
+                    override.foreground.map(number) ?? old.foreground, override.background.map(number) ?? old.background)
+                looks[role] = look
+            }
         }
         table = CellRole.allCases.map { looks[$0] ?? Look(attributes: 0, pair: 0) }
         colours = table.map { pairColours[$0.pair] ?? ColourPairTable.Key(foreground: -1, background: -1) }
