@@ -46,7 +46,7 @@ bench: deps bench-deps build
 
 generated: build
 	mkdir -p $(GENERATED)
-	$(RELEASE) help --man > $(GENERATED)/tinbox.1
+	$(RELEASE) --config /dev/null help --man > $(GENERATED)/tinbox.1
 	$(RELEASE) completions bash > $(GENERATED)/tinbox.bash
 	$(RELEASE) completions zsh > $(GENERATED)/_tinbox
 	$(RELEASE) completions fish > $(GENERATED)/tinbox.fish

@@ -1,6 +1,7 @@
 import Foundation
 import InboxCore
 import InboxSync
+import TerminalUI
 
 /// The config file of CLI.md. Every key is optional; unknown keys are warnings, not errors.
 struct Config {
@@ -13,13 +14,18 @@ struct Config {
 
     var producers: [ProducerConfig] = []
     var campaigns = Campaigns()
+    /// A theme by name (`default`, `basic`, `monochrome`); an object in the config sets `colours`.
     var theme = "default"
+    /// The config's `theme` object: roles of the default theme in other colours.
+    var colours: [CellRole: RoleColours] = [:]
+    /// The reader's keys with the config's `keys` rebindings.
+    var keys = KeyBindings.defaults
     var mouse = true
     var reduceMotion = false
     var notifications = "ask"
     var warnings: [String] = []
 
-    static let topKeys = ["producers", "campaigns", "theme", "mouse", "reduceMotion", "notifications"]
+    static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications"]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
     static let campaignKeys = ["source", "token", "customer", "lang"]
 
@@ -69,7 +75,8 @@ struct Config {
                 source: fields["source"] as? String, token: fields["token"] as? String,
                 customer: fields["customer"] as? String, lang: fields["lang"] as? String)
         }
-        theme = object["theme"] as? String ?? theme
+        if let value = object["theme"] { decodeTheme(value, file: file) }
+        if let value = object["keys"] { decodeKeys(value, file: file) }
         mouse = object["mouse"] as? Bool ?? mouse
         reduceMotion = object["reduceMotion"] as? Bool ?? reduceMotion
         notifications = object["notifications"] as? String ?? notifications
@@ -93,7 +100,7 @@ struct Config {
             maxMessages: max(1, fields["maxMessages"] as? Int ?? 1000))
     }
 
-    private mutating func warnUnknown(_ object: [String: Any], known: [String], file: String, path: String) {
+    mutating func warnUnknown(_ object: [String: Any], known: [String], file: String, path: String) {
         for key in object.keys.sorted() where !known.contains(key) {
             var line = "\(file): unknown key '\(path)\(key)' ignored"
             if let best = Suggestion.nearest(to: key, in: known) { line += ". Did you mean '\(best)'?" }

@@ -17,7 +17,9 @@ enum Help {
         let parsed = try CommandWords(words, for: .help)
         if parsed.flags.contains("--man") {
             try rejectExtra(parsed.positional, command: "help --man")
-            return Output.write(ManPage.render())
+            // KEYS shows the config's rebindings, as the reader's `?` card does; `make generated`
+            // passes `--config /dev/null`, so an installed page has the defaults.
+            return Output.write(ManPage.render(keys: (try? context())?.config.keys ?? .defaults))
         }
         guard parsed.positional.count <= 1 else { throw UsageError("help takes one command: tinbox help [COMMAND]") }
         Output.line(try parsed.positional.first.map(text(for:)) ?? overview)

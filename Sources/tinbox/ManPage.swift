@@ -3,9 +3,9 @@ import TerminalUI
 
 /// tinbox(1) in roff, written by `tinbox help --man` from the same definitions as `--help`
 /// (`CommandDefinition`, `OptionDefinition.global`) and the reader's own key list
-/// (`ReaderView.helpLines`, its `?` card), so the page cannot say what the program does not do.
+/// (`KeyBindings.helpLines`, its `?` card), so the page cannot say what the program does not do.
 enum ManPage {
-    static func render() -> String {
+    static func render(keys: KeyBindings = .defaults) -> String {
         var page = [
             ".\\\" tinbox(1), written by `tinbox help --man` from the definitions `tinbox --help` is written from.",
             ".TH TINBOX 1 \(Help.date) \"tinbox \(Help.version)\" \"User Commands\"",
@@ -25,7 +25,7 @@ enum ManPage {
         page += [".SH OPTIONS", text("Every command takes these, before or after the command word.")]
         page += OptionDefinition.global.flatMap(optionEntry)
         page += [".SH KEYS", text("The reader's keys, as its ? card lists them:")]
-        page += ReaderView.helpLines.flatMap { [".TP", "\\fB" + text($0.0) + "\\fR", text($0.1)] }
+        page += keys.helpLines.flatMap { [".TP", "\\fB" + text($0.0) + "\\fR", text($0.1)] }
         page += keyNotes.flatMap { [".PP", text($0)] }
         page += [".SH FILES"] + files.flatMap { [".TP", "\\fI" + text($0.0) + "\\fR", text($0.1)] }
         page += [".SH ENVIRONMENT"] + environment.flatMap { [".TP", "\\fB" + text($0.0) + "\\fR", text($0.1)] }

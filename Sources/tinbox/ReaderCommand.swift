@@ -42,7 +42,8 @@ enum ReaderCommand {
         let source = ReaderInboxSource(inbox: inbox, worker: worker, browser: browser)
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
-                mouse: context.config.mouse, theme: context.config.theme, environment: environment))
+                mouse: context.config.mouse, theme: context.config.theme, environment: environment,
+                colours: context.config.colours))
         defer { terminal.shutdown() }
         let setup = Setup(
             context: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
@@ -52,7 +53,10 @@ enum ReaderCommand {
                     store: inbox.store, environment: environment, configured: context.config.notifications)),
             environment: environment)
         let driver = try inApp(setup)
-        ReaderLoop(terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh).run()
+        ReaderLoop(
+            terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
+            keys: context.config.keys
+        ).run()
     }
 
     /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.
