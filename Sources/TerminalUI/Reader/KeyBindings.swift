@@ -143,18 +143,14 @@ public struct KeyBindings: Equatable, Sendable {
         return KeyBindings(result)
     }
 
-    /// The first rebinding whose key another action also holds, and that action. A rebinding
-    /// loses to a default; of two rebindings on one key, the later loses.
+    /// The last rebinding whose key another action also holds, and that action: a rebinding
+    /// loses to a default, and of two rebindings on one key the later loses.
     private func firstClash(_ rebindings: [KeyRebinding], in table: KeyBindings) -> (Int, KeyAction)? {
-        for (index, rebinding) in rebindings.enumerated() {
+        for (index, rebinding) in rebindings.enumerated().reversed() {
             let others = table.bindings(rebinding.context).filter {
                 $0.action != rebinding.action && $0.keys.contains(rebinding.key)
             }
             if let other = others.first { return (index, other.action) }
-            let earlier = rebindings.prefix(index).first {
-                $0.context == rebinding.context && $0.key == rebinding.key && $0.action != rebinding.action
-            }
-            if let earlier { return (index, earlier.action) }
         }
         return nil
     }
