@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
-import Testing
 import TerminalUI
+import Testing
 
 /// The key table: it drives dispatch, the `?` card and the hint line, and a rebinding changes
 /// all three (issue 10, point 3).

@@ -34,11 +34,20 @@ import Testing
     @Test(arguments: [
         (##"{"keys": {"lst": {"n": "down"}}}"##, "unknown key 'keys.lst' ignored. Did you mean 'list'?"),
         (##"{"keys": {"list": {"Ctl-R": "refresh"}}}"##, "'keys.list.Ctl-R': unknown key name 'Ctl-R' ignored"),
-        (##"{"keys": {"list": {"n": "dwn"}}}"##, "'keys.list.n': unknown action 'dwn' in list ignored, the default stays. Did you mean 'down'?"),
+        (
+            ##"{"keys": {"list": {"n": "dwn"}}}"##,
+            "'keys.list.n': unknown action 'dwn' in list ignored, the default stays. Did you mean 'down'?"
+        ),
         (##"{"keys": {"overlay": {"n": "markRead"}}}"##, "'keys.overlay.n': unknown action 'markRead' in overlay"),
-        (##"{"keys": {"list": {"k": "down"}}}"##, "'keys.list.k': k is already 'up' in list; not bound to 'down', the default stays"),
+        (
+            ##"{"keys": {"list": {"k": "down"}}}"##,
+            "'keys.list.k': k is already 'up' in list; not bound to 'down', the default stays"
+        ),
         (##"{"keys": {"list": {"z": "down", "Z": "up"}, "detail": {"z": "up", "Ctrl-Z": "back"}}}"##, ""),
-        (##"{"theme": {"selected": "white on purple"}}"##, "'theme.selected': bad colour 'white on purple' ignored, the default stays"),
+        (
+            ##"{"theme": {"selected": "white on purple"}}"##,
+            "'theme.selected': bad colour 'white on purple' ignored, the default stays"
+        ),
         (##"{"theme": {"selectd": "#FFFFFF"}}"##, "unknown key 'theme.selectd' ignored. Did you mean 'selected'?"),
     ])
     func eachBadEntryIsOneWarningNamingIt(config: String, warning: String) throws {
@@ -46,7 +55,8 @@ import Testing
         if warning.isEmpty {
             #expect(lines.isEmpty, "\(lines)")
         } else {
-            #expect(lines.count == 1 && lines[0].hasPrefix("tinbox: warning: ") && lines[0].contains(warning), "\(lines)")
+            #expect(
+                lines.count == 1 && lines[0].hasPrefix("tinbox: warning: ") && lines[0].contains(warning), "\(lines)")
         }
     }
 

@@ -196,7 +196,11 @@ public struct KeyBindings: Equatable, Sendable {
         var result: [String] = []
         var run: [Int] = []
         func flush() {
-            if run.count > 2 { result.append("\(run[0])-\(run[run.count - 1])") } else { result += run.map(String.init) }
+            if run.count > 2 {
+                result.append("\(run[0])-\(run[run.count - 1])")
+            } else {
+                result += run.map(String.init)
+            }
             run = []
         }
         for name in names {

@@ -37,9 +37,11 @@ extension Key {
             case "→": self = .right
             default:
                 // A space is spelled `Space`; control characters are not keys the reader reads.
-                guard !character.isWhitespace, !character.unicodeScalars.contains(where: {
-                    $0.properties.generalCategory == .control
-                }) else { return nil }
+                guard !character.isWhitespace,
+                    !character.unicodeScalars.contains(where: {
+                        $0.properties.generalCategory == .control
+                    })
+                else { return nil }
                 self = .character(character)
             }
             return

@@ -108,8 +108,8 @@ struct Theme {
                 func number(_ colour: RGBColour) -> Int16 {
                     Int16(depth == .colors8 ? CampaignPalette.nearest8(colour) : CampaignPalette.nearest256(colour))
                 }
-                look.pair = pair(
-                    override.foreground.map(number) ?? old.foreground, override.background.map(number) ?? old.background)
+                let foreground = override.foreground.map(number) ?? old.foreground
+                look.pair = pair(foreground, override.background.map(number) ?? old.background)
                 looks[role] = look
             }
         }
