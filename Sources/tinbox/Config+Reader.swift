@@ -6,7 +6,7 @@ import TerminalUI
 extension Config {
     mutating func decodeKeys(_ value: Any, file: String) {
         guard let contexts = value as? [String: Any] else {
-            warnings.append("\(file): \"keys\" must be an object of contexts ignored; the default keys stay")
+            warnings.append("\(file): \"keys\" is not an object of contexts; ignored, the default keys stay")
             return
         }
         warnUnknown(contexts, known: KeyContext.allCases.map(\.rawValue), file: file, path: "keys.")

@@ -138,6 +138,7 @@ import Testing
         let (loop, terminal) = loop(keys: table)
         press(loop, terminal, [.character("D"), .character("y")])
         #expect(loop.state.overlay == .confirmDeleteAll)
+        #expect(terminal.screen?.rows.joined(separator: "\n").contains("o delete all   n keep them") == true)
         press(loop, terminal, [.character("o")])
         #expect(loop.state.overlay == nil)
     }

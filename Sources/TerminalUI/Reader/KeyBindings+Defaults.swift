@@ -86,7 +86,7 @@ extension KeyBindings {
             KeyBinding([.character("j"), .down], .down),
             KeyBinding([.character("k"), .up], .up),
             KeyBinding([.enter], .show),
-            KeyBinding([.escape, .character("p")], .hide),
+            KeyBinding([.character("p"), .escape], .hide),
         ],
         .help: [
             KeyBinding([.escape, .character("q"), .character("?"), .character("x"), .enter], .close),

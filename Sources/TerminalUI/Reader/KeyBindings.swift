@@ -101,6 +101,11 @@ public struct KeyBindings: Equatable, Sendable {
         bindings(context).filter { $0.action == action }.flatMap(\.keys)
     }
 
+    /// How a card names the key of `action`: its first key (`Esc closes`, `y delete all`).
+    public func name(of action: KeyAction, in context: KeyContext) -> String {
+        keys(for: action, in: context).first?.name ?? "?"
+    }
+
     /// The actions a context knows: a rebinding may name only these.
     public static func actions(in context: KeyContext) -> [KeyAction] {
         var seen: [KeyAction] = []

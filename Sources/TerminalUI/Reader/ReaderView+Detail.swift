@@ -43,14 +43,14 @@ extension ReaderView {
             screen.put(line.0, row: row, column: left + 2, limit: keyWidth, role: .heading)
             screen.put(line.1, row: row, column: left + 2 + keyWidth, limit: width - keyWidth - 4, role: .overlay)
         }
-        let close = "Esc closes"
+        let close = keys.name(of: .close, in: .help) + " closes"
         screen.put(close, row: top + height - 1, column: left + width - 2 - close.count - 1, role: .overlayBorder)
     }
 
     /// CLI.md: `D` deletes all only after this question.
-    static func drawConfirm(count: Int, into screen: inout Screen) {
-        drawQuestion(
-            "Delete all \(count) message\(count == 1 ? "" : "s")?", answer: "y delete all   n keep them", into: &screen)
+    static func drawConfirm(count: Int, keys: KeyBindings, into screen: inout Screen) {
+        let answer = "\(keys.name(of: .yes, in: .confirm)) delete all   \(keys.name(of: .no, in: .confirm)) keep them"
+        drawQuestion("Delete all \(count) message\(count == 1 ? "" : "s")?", answer: answer, into: &screen)
     }
 
     /// A yes/no question in a small centred card.

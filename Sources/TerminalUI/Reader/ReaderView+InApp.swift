@@ -6,10 +6,14 @@ import InboxCore
 extension ReaderView {
     static func drawInApp(_ state: ReaderState, into screen: inout Screen) {
         if state.showsLog { drawLog(state.decisionLog, into: &screen) }
-        if let picker = state.preview, picker.isOpen, state.shown == nil { drawPicker(picker, into: &screen) }
+        if let picker = state.preview, picker.isOpen, state.shown == nil {
+            drawPicker(picker, keys: state.keys, into: &screen)
+        }
         if let shown = state.shown { OverlayView.draw(shown.overlay(at: state.frameTime), on: &screen) }
         if state.askingNotifications {
-            drawQuestion("Allow tinbox to show desktop notifications?", answer: "y allow   n not now", into: &screen)
+            let keys = state.keys
+            let answer = "\(keys.name(of: .yes, in: .question)) allow   \(keys.name(of: .no, in: .question)) not now"
+            drawQuestion("Allow tinbox to show desktop notifications?", answer: answer, into: &screen)
         }
     }
 
@@ -31,7 +35,7 @@ extension ReaderView {
     }
 
     /// `tinbox preview`: every campaign of the file; Enter shows the chosen one now.
-    static func drawPicker(_ picker: PreviewPicker, into screen: inout Screen) {
+    static func drawPicker(_ picker: PreviewPicker, keys: KeyBindings, into screen: inout Screen) {
         let width = min(screen.width - 2, 64)
         let errorRows = picker.error == nil ? 0 : 2
         let height = min(screen.height - 3, max(picker.entries.count, 1) + 4 + errorRows)
@@ -39,7 +43,8 @@ extension ReaderView {
         let top = 2
         let left = (screen.width - width) / 2
         screen.panel(top: top, left: left, width: width, height: height, role: .overlay, border: .overlayBorder)
-        screen.put(" Preview · Enter shows · p hides ", row: top, column: left + 2, role: .overlayBorder)
+        let title = " Preview · \(keys.name(of: .show, in: .picker)) shows · \(keys.name(of: .hide, in: .picker)) hides "
+        screen.put(title, row: top, column: left + 2, role: .overlayBorder)
         let rows = height - 2 - errorRows
         let first = max(0, min(picker.selected - rows + 1, picker.entries.count - rows))
         if picker.entries.isEmpty {

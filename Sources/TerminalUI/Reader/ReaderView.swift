@@ -23,7 +23,7 @@ public enum ReaderView {
         drawInApp(state, into: &screen)
         switch state.overlay {
         case .help?: drawHelp(state.keys, into: &screen)
-        case .confirmDeleteAll?: drawConfirm(count: state.counts[.all] ?? 0, into: &screen)
+        case .confirmDeleteAll?: drawConfirm(count: state.counts[.all] ?? 0, keys: state.keys, into: &screen)
         case nil: break
         }
         return screen
