@@ -43,7 +43,8 @@ extension ReaderView {
         let top = 2
         let left = (screen.width - width) / 2
         screen.panel(top: top, left: left, width: width, height: height, role: .overlay, border: .overlayBorder)
-        let title = " Preview · \(keys.name(of: .show, in: .picker)) shows · \(keys.name(of: .hide, in: .picker)) hides "
+        let show = keys.name(of: .show, in: .picker)
+        let title = " Preview · \(show) shows · \(keys.name(of: .hide, in: .picker)) hides "
         screen.put(title, row: top, column: left + 2, role: .overlayBorder)
         let rows = height - 2 - errorRows
         let first = max(0, min(picker.selected - rows + 1, picker.entries.count - rows))
