@@ -86,7 +86,7 @@ extension InAppPresenter {
         case .unsupported(let type)?:
             return .init(
                 gate: .campaign, passed: false,
-                sentence: "campaign \(campaign.messageID): message type \"\(type)\" is unsupported, it never shows",
+                sentence: "campaign \(campaign.label): message type \"\(type)\" is unsupported, it never shows",
                 blockedBy: DecisionReason.unsupported.rawValue)
         case .slideup?: kind = "slide-up"
         case .modal?: kind = "modal"
@@ -99,7 +99,7 @@ extension InAppPresenter {
         return .init(
             gate: .campaign, passed: true,
             sentence:
-                "campaign \(campaign.messageID) is known and usable: \(kind) message, \(details.joined(separator: ", "))"
+                "campaign \(campaign.label) is known and usable: \(kind) message, \(details.joined(separator: ", "))"
         )
     }
 
@@ -192,16 +192,16 @@ extension InAppPresenter {
 
     static func quietHoursCheck(_ quiet: QuietHours?, at time: EngineTime) -> Explanation.Check {
         guard let quiet else { return .init(gate: .quietHours, passed: true, sentence: "no quiet hours are set") }
-        let minutes = Int(time.localSecondsOfDay / 60)
-        let local = String(format: "%02d:%02d", minutes / 60, minutes % 60)
-        if quiet.contains(secondsOfDay: time.localSecondsOfDay) {
+        let minutes = Int(quiet.secondsOfDay(time) / 60)
+        let clock = (quiet.clock == .utc ? "UTC time " : "local time ") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        if quiet.contains(time) {
             return .init(
                 gate: .quietHours, passed: false,
-                sentence: "inside quiet hours \(quiet.label) (local time \(local)): dropped, not delayed",
+                sentence: "inside quiet hours \(quiet.label) (\(clock)): dropped, not delayed",
                 blockedBy: DecisionReason.quietHours.rawValue)
         }
         return .init(
-            gate: .quietHours, passed: true, sentence: "outside quiet hours \(quiet.label) (local time \(local))")
+            gate: .quietHours, passed: true, sentence: "outside quiet hours \(quiet.label) (\(clock))")
     }
 
     private func artworkCheck(_ campaign: Campaign) -> Explanation.Check {

@@ -15,7 +15,7 @@ extension InAppPresenter {
         }
         guard let winner = eligible.first else { return }
         report(.selected(messageID: winner.messageID))
-        log("\(trigger): campaign \(winner.messageID) selected")
+        log("\(trigger): campaign \(winner.label) selected")
         if eligible.count > 1 {
             let runnerUp = eligible[1]
             session.stack.push(runnerUp)
@@ -35,7 +35,7 @@ extension InAppPresenter {
         if let ends = campaign.endsAt, now.utc >= ends { return .expired }
         if case .unsupported = campaign.message?.kind { return .unsupported }
         if !history.allows(campaign, now: now, session: session.number) { return .repeat }
-        if let quiet = session.document?.settings.quietHours, quiet.contains(secondsOfDay: now.localSecondsOfDay) {
+        if let quiet = session.document?.settings.quietHours, quiet.contains(now) {
             return .quietHours
         }
         if !isArtworkReady(campaign) { return .artwork }
@@ -68,7 +68,7 @@ extension InAppPresenter {
 
     mutating func drop(_ campaign: Campaign, reason: DecisionReason) {
         report(.dropped(messageID: campaign.messageID, reason: reason))
-        log(Self.dropLine(campaign.messageID, reason, quietHours: session.document?.settings.quietHours))
+        log(Self.dropLine(campaign.label, reason, quietHours: session.document?.settings.quietHours))
     }
 
     /// Offers the winner of a trigger: a blocker defers it, else the host is asked (B.5).
