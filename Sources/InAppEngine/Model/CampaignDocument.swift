@@ -57,11 +57,20 @@ public struct CampaignDocument: Sendable, Equatable {
 public enum CampaignError: Error, Equatable, CustomStringConvertible {
     case notJSON
     case notAnObject
+    /// VENDORS.md §5: no format was named and the shape is none of the known ones.
+    case unrecognised(found: String)
+    /// A document of an inbox format (tinbox messages, dengage, sfmc) where campaigns were expected.
+    case inboxDocument(format: String)
+    /// The vendor's own answer says it failed (Gameball's `success: false`).
+    case vendorFailure(String)
 
     public var description: String {
         switch self {
         case .notJSON: return "the campaign document is not JSON"
         case .notAnObject: return "the campaign document is not a JSON object"
+        case .unrecognised(let found): return "not a tinbox, dengage, sfmc or gameball document (\(found))"
+        case .inboxDocument(let format): return "a \(format) inbox document, not in-app campaigns"
+        case .vendorFailure(let reason): return reason
         }
     }
 }
