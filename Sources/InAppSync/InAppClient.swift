@@ -20,13 +20,16 @@ public struct InAppClient: Sendable {
     public func sync(customer: String, language: String) -> Result<(CampaignDocument, Data), InAppSyncError> {
         let data: Data
         switch source {
-        case .file(let url):
+        case .file(let url, _, _):
             guard let bytes = FileManager.default.contents(atPath: url.path) else {
                 return .failure(.unreadable("cannot read \(url.path)"))
             }
             guard bytes.count <= Self.fileLimit else { return .failure(.unreadable("\(url.path) is too large")) }
             data = bytes
-        case .http(let base, let token):
+        case .http(let base, let token, let format, _):
+            if format == .gameball {
+                return .failure(.refused("Gameball campaigns over HTTP are not read yet: name a saved sync file"))
+            }
             var components = URLComponents(url: endpoint(base, "api/iam/sync"), resolvingAgainstBaseURL: false)
             components?.queryItems = [
                 URLQueryItem(name: "customerId", value: customer), URLQueryItem(name: "lang", value: language),
@@ -38,8 +41,9 @@ public struct InAppClient: Sendable {
             }
         }
         do {
-            return .success((try CampaignDocument.decode(data, documentBase: source.documentBase), data))
+            return .success((try source.read(data), data))
         } catch {
+            if case .file(let url, _, _) = source { return .failure(.unreadable("\(url.path): \(error)")) }
             return .failure(.unreadable("the sync document is not usable: \(error)"))
         }
     }
@@ -48,7 +52,7 @@ public struct InAppClient: Sendable {
     /// customer's object of `placeholders.json` beside the sync document, when there is one
     /// (README, "Decisions"): the demo greets its customer by name.
     public func placeholders(customer: String) -> Result<[String: String], InAppSyncError> {
-        guard case .http(let base, let token) = source else {
+        guard case .http(let base, let token, _, _) = source else {
             guard let folder = source.documentBase,
                 let data = try? Data(contentsOf: folder.appendingPathComponent("placeholders.json")),
                 let object = JSONValue.parse(data)?[customer]
@@ -120,7 +124,7 @@ public struct InAppClient: Sendable {
     }
 
     private func post(_ path: String, body: Data, name: String) -> Result<Void, InAppSyncError> {
-        guard case .http(let base, let token) = source else { return .failure(.noServer) }
+        guard case .http(let base, let token, _, _) = source else { return .failure(.noServer) }
         var headers = headers(token)
         headers["Content-Type"] = "application/json"
         let request = HTTPRequest(method: "POST", url: endpoint(base, path), headers: headers, body: body)

@@ -75,7 +75,7 @@ public final class InAppRuntime {
             try? JSONDecoder().decode(AnalyticsEvent.self, from: $0.payload)
         }
         let cached = try store.cachedSync(customer: customer).flatMap {
-            try? CampaignDocument.decode($0.document, documentBase: client.source.documentBase)
+            try? client.source.read($0.document)
         }
         var fresh = InAppPresenter(configuration: configuration, cache: cached.map { [customer: $0] } ?? [:])
         swap(&fresh, &presenter)

@@ -228,7 +228,7 @@ struct InAppMessagingTests {
         #expect(harness.waitUntilClosed())
     }
 
-    @Test(arguments: ["gameball", "unknown"])
+    @Test(arguments: ["dengage", "unknown"])
     func aCampaignFormatNotReadYetLeavesMessagingOff(format: String) throws {
         let harness = try Harness(format: format)
         harness.messaging.startInAppMessaging()
