@@ -20,11 +20,11 @@ extension InAppPresenter {
             let runnerUp = eligible[1]
             session.stack.push(runnerUp)
             report(.deferred(messageID: runnerUp.messageID, reason: .runnerUp))
-            log("deferring campaign \(runnerUp.messageID): campaign \(winner.messageID) took this trigger first")
+            log("deferring campaign \(runnerUp.label): campaign \(winner.messageID) took this trigger first")
         }
         for campaign in eligible.dropFirst(2) {
             report(.dropped(messageID: campaign.messageID, reason: .lowerPriority))
-            log("campaign \(campaign.messageID) dropped: campaign \(winner.messageID) and a runner-up came first")
+            log("campaign \(campaign.label) dropped: campaign \(winner.messageID) and a runner-up came first")
         }
         offer(winner)
     }
@@ -76,7 +76,7 @@ extension InAppPresenter {
         if let reason = blocker(for: campaign) {
             session.stack.push(campaign)
             report(.deferred(messageID: campaign.messageID, reason: reason))
-            log("deferring campaign \(campaign.messageID): \(blockerText(reason))")
+            log("deferring campaign \(campaign.label): \(blockerText(reason))")
             bookLapse(of: reason)
             return
         }
@@ -106,7 +106,7 @@ extension InAppPresenter {
         guard isRunning else { return }
         if backgroundSince != nil {
             if let top = session.stack.top {
-                log("holding deferred campaign \(top.messageID): tinbox is in the background")
+                log("holding deferred campaign \(top.label): tinbox is in the background")
             }
             return
         }
@@ -118,7 +118,7 @@ extension InAppPresenter {
                 continue
             }
             if let reason = blocker(for: campaign) {
-                log("holding deferred campaign \(campaign.messageID): \(blockerText(reason))")
+                log("holding deferred campaign \(campaign.label): \(blockerText(reason))")
                 bookLapse(of: reason)
                 return
             }
