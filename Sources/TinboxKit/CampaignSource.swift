@@ -47,8 +47,8 @@ public struct CampaignSource: Sendable {
         }
         let known = campaignFormat == .gameball ? ["quietHoursClock", "platform"] : ["quietHoursClock"]
         for key in options.keys.sorted() where !known.contains(key) {
-            TinboxLog.write(
-                "[tinbox-iam] campaigns: option '\(key)' is ignored for the \(campaignFormat?.rawValue ?? "tinbox") format")
+            let name = campaignFormat?.rawValue ?? "tinbox"
+            TinboxLog.write("[tinbox-iam] campaigns: option '\(key)' is ignored for the \(name) format")
         }
         var readOptions = CampaignReadOptions()
         if let clock = options["quietHoursClock"]?.stringValue {

@@ -34,7 +34,8 @@ import Testing
 
     @Test func theLiveCaptureReadsUnchangedWithEveryCampaignUsable() throws {
         let document = try CampaignDocument.read(try Data(contentsOf: Self.capture), format: nil)
-        #expect(document.campaigns.map(\.messageID) == ["2055/20", "2054/19", "2057/22", "2059/25", "2060/26", "2061/27"])
+        #expect(
+            document.campaigns.map(\.messageID) == ["2055/20", "2054/19", "2057/22", "2059/25", "2060/26", "2061/27"])
         #expect(document.campaigns.allSatisfy { $0.isUsable })
         #expect(document.problems.isEmpty)
         #expect(document.settings.cooldownSeconds == 10)
@@ -47,7 +48,10 @@ import Testing
         #expect(full.message?.kind == .fullscreen)
         #expect(full.message?.orientation == .portrait)
         #expect(full.message?.imageURL?.original == "https://i.ibb.co/G34R4MtM/83312799-summer-sale.jpg")
-        #expect(full.message?.buttons == [MessageButton(id: "ok", text: "Track my order", action: .navigate(route: "orders", arguments: [:]))])
+        #expect(
+            full.message?.buttons == [
+                MessageButton(id: "ok", text: "Track my order", action: .navigate(route: "orders", arguments: [:]))
+            ])
         #expect(full.message?.showCloseButton == true)
         let slide = try campaign(document, "2054")
         #expect(slide.repeatRule == .everyTime)
@@ -91,10 +95,17 @@ import Testing
                         EventFilter(property: "items", op: .gte, value: .number(3)),
                         EventFilter(property: "items", op: .lte, value: .number(9)),
                     ]))
-        #expect(document.problems.contains(#"campaign 101/7: $.messages[0].trigger.metadataFilters[3].operator "Exists" is unknown; this filter is left out"#))
-        #expect(document.problems.contains("campaign 101/7: $.messages[0].trigger.metadataFilters[4].value is null; this filter is left out"))
+        #expect(
+            document.problems.contains(
+                #"campaign 101/7: $.messages[0].trigger.metadataFilters[3].operator "Exists" is unknown; this filter is left out"#
+            ))
+        #expect(
+            document.problems.contains(
+                "campaign 101/7: $.messages[0].trigger.metadataFilters[4].value is null; this filter is left out"))
         let message = try #require(big.message)
-        #expect(message.kind == .modal && message.header == "Thanks, {player_name}!" && message.body == "You earned points.")
+        #expect(
+            message.kind == .modal && message.header == "Thanks, {player_name}!" && message.body == "You earned points."
+        )
         #expect(message.clickAction == .openURL(url: "https://acme.example/deal", external: true))
         #expect(message.buttons.map(\.id) == ["claim", "later"], "joined by id, content's order, a modal keeps 2")
         #expect(message.buttons[0].action == .navigate(route: "rewards", arguments: ["tab": .string("points")]))
@@ -130,7 +141,10 @@ import Testing
         #expect(full.imageURL?.original == "https://cdn.example/fallback.png", "a video is not artwork")
         #expect(!full.showCloseButton && !full.dismissOnScrimTap, "swipe on a full screen: no glyph")
         #expect(full.clickAction == .unsupported(type: "log_event"))
-        #expect(full.buttons.map(\.action) == [.unsupported(type: "log_attribute"), .dismiss, .navigate(route: "orders", arguments: [:])])
+        #expect(
+            full.buttons.map(\.action) == [
+                .unsupported(type: "log_attribute"), .dismiss, .navigate(route: "orders", arguments: [:]),
+            ])
     }
 
     @Test func unmappableCampaignsNeverShowAndNameTheirJSONPath() throws {
@@ -166,7 +180,11 @@ import Testing
         #expect(first.priority == -3 && first.isTest == false)
         #expect(first.endsAt == nil, "an unreadable expiresAt means no expiry")
         #expect(first.repeatRule == .interval(seconds: 30))
-        #expect(first.trigger == .event(name: "purchase", filters: [EventFilter(property: "price", op: .lte, value: .array([.string("50"), .number(10)]))]))
+        #expect(
+            first.trigger
+                == .event(
+                    name: "purchase",
+                    filters: [EventFilter(property: "price", op: .lte, value: .array([.string("50"), .number(10)]))]))
         let message = try #require(first.message)
         #expect(message.kind == .modal && message.header == nil && message.body == "Enveloped")
         #expect(message.autoDismissAfter == 0 && message.imageURL == nil)
@@ -174,7 +192,10 @@ import Testing
         let second = try campaign(document, "202")
         #expect(second.isTest && second.repeatRule == .once && second.priority == 0)
         #expect(second.trigger == .event(name: "purchase", filters: []))
-        #expect(document.problems.contains(#"campaign 202: $.response.messages[1].trigger.metadataFilters[0].value is not "min,max" or [min, max]; this filter is left out"#))
+        #expect(
+            document.problems.contains(
+                #"campaign 202: $.response.messages[1].trigger.metadataFilters[0].value is not "min,max" or [min, max]; this filter is left out"#
+            ))
     }
 
     @Test func anEnvelopeSayingItFailedIsAFailure() throws {
@@ -198,17 +219,21 @@ import Testing
     ])
     func everyOperatorSpellingMaps(spelling: String, op: EventFilter.Operator) throws {
         let (campaign, problems) = try one(
-            #""trigger":{"type":"event","name":"e","metadataFilters":[{"name":"p","operator":"\#(spelling)","value":"5"}]}"#)
-        #expect(campaign.trigger == .event(name: "e", filters: [EventFilter(property: "p", op: op, value: .string("5"))]))
+            #""trigger":{"type":"event","name":"e","metadataFilters":[{"name":"p","operator":"\#(spelling)","value":"5"}]}"#
+        )
+        #expect(
+            campaign.trigger == .event(name: "e", filters: [EventFilter(property: "p", op: op, value: .string("5"))]))
         #expect(problems.isEmpty)
     }
 
     @Test(arguments: [
-        (#""10,20""#, 10.0, 20.0), (#""20, 10""#, 10, 20), ("[1, 5]", 1, 5), (#"["7","2"]"#, 2, 7), ("[-3, -3]", -3, -3),
+        (#""10,20""#, 10.0, 20.0), (#""20, 10""#, 10, 20), ("[1, 5]", 1, 5), (#"["7","2"]"#, 2, 7),
+        ("[-3, -3]", -3, -3),
     ])
     func betweenBecomesGteAndLteWithBoundsInOrder(value: String, low: Double, high: Double) throws {
         let (campaign, _) = try one(
-            #""trigger":{"type":"event","name":"e","metadataFilters":[{"name":"p","operator":"Between","value":\#(value)}]}"#)
+            #""trigger":{"type":"event","name":"e","metadataFilters":[{"name":"p","operator":"Between","value":\#(value)}]}"#
+        )
         #expect(
             campaign.trigger
                 == .event(
@@ -266,9 +291,18 @@ import Testing
 
     @Test(arguments: [
         (#"{"type":"dismiss"}"#, InAppAction.dismiss),
-        (#"{"type":"open_url","url":"https://a.example","external":null}"#, .openURL(url: "https://a.example", external: false)),
-        (#"{"type":"OPEN_URL","url":"https://a.example","external":1}"#, .openURL(url: "https://a.example", external: true)),
-        (#"{"type":"navigate","route":"//shop","arguments":{"id":3}}"#, .navigate(route: "shop", arguments: ["id": .number(3)])),
+        (
+            #"{"type":"open_url","url":"https://a.example","external":null}"#,
+            .openURL(url: "https://a.example", external: false)
+        ),
+        (
+            #"{"type":"OPEN_URL","url":"https://a.example","external":1}"#,
+            .openURL(url: "https://a.example", external: true)
+        ),
+        (
+            #"{"type":"navigate","route":"//shop","arguments":{"id":3}}"#,
+            .navigate(route: "shop", arguments: ["id": .number(3)])
+        ),
         (#"{"type":"request_push_permission"}"#, .requestPushPermission),
         (#"{"type":"log_event","eventName":"e"}"#, .unsupported(type: "log_event")),
         (#"{"type":"log_attribute"}"#, .unsupported(type: "log_attribute")),
@@ -281,7 +315,8 @@ import Testing
 
     @Test func aNullSurfaceActionIsInertAndAButtonWithoutAnActionDismisses() throws {
         let (campaign, _) = try one(
-            #""content":{"action":null,"buttons":[{"id":"b","action":{"type":"open_url","url":""}}]},"locale":{"message":"m","buttons":[{"id":"b","text":"Go"}]}"#)
+            #""content":{"action":null,"buttons":[{"id":"b","action":{"type":"open_url","url":""}}]},"locale":{"message":"m","buttons":[{"id":"b","text":"Go"}]}"#
+        )
         #expect(campaign.message?.clickAction == nil)
         #expect(campaign.message?.buttons.map(\.action) == [.dismiss])
     }

@@ -239,10 +239,12 @@ struct InAppMessagingTests {
 
     @Test func aGameballSyncFileIsRead() throws {
         let workspace = try Workspace()
-        let url = workspace.dataDirectory.deletingLastPathComponent().appendingPathComponent("gameball-\(UUID().uuidString).json")
+        let url = workspace.dataDirectory.deletingLastPathComponent()
+            .appendingPathComponent("gameball-\(UUID().uuidString).json")
         try Data(
-            #"{"response":{"cooldownSeconds":0,"messages":[{"campaignId":7,"variationId":"2","name":"Promo","messageType":2,"trigger":{"type":"event","name":"go"},"content":null,"locale":{"header":"Hello","message":"From Gameball"}}]},"success":true}"#
-                .utf8
+            (#"{"response":{"cooldownSeconds":0,"messages":[{"campaignId":7,"variationId":"2","name":"Promo","#
+                + #""messageType":2,"trigger":{"type":"event","name":"go"},"content":null,"#
+                + #""locale":{"header":"Hello","message":"From Gameball"}}]},"success":true}"#).utf8
         ).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let callbacks = TestQueue("tinboxkit.gameball")

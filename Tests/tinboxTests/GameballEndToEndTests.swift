@@ -33,7 +33,9 @@ import Testing
             ["event", "place_order", "--campaigns", "gameball:\(Self.capture)", "--customer", "c1"])
         #expect(result.status == 0, "\(result.stderr)")
         // B.14: an image that cannot be fetched drops the campaign (`artwork`).
-        #expect(result.stdout.contains(#"{"at":0.000,"event":"dropped","message":"2055/20","reason":"artwork"}"#), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(#"{"at":0.000,"event":"dropped","message":"2055/20","reason":"artwork"}"#),
+            "\(result.stdout)")
         #expect(result.stderr.contains(#"campaign 2055/20 "QA Fullscreen - place_order" skipped: artwork not ready"#))
     }
 
@@ -43,7 +45,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(
-            at: Self.root.appendingPathComponent("Resources/demo/artwork/gift.png"), to: folder.appendingPathComponent("sale.png"))
+            at: Self.root.appendingPathComponent("Resources/demo/artwork/gift.png"),
+            to: folder.appendingPathComponent("sale.png"))
         let text = try String(contentsOfFile: Self.capture, encoding: .utf8)
             .replacingOccurrences(of: "https://i.ibb.co/G34R4MtM/83312799-summer-sale.jpg", with: "sale.png")
         let file = folder.appendingPathComponent("sync.json")
@@ -72,7 +75,8 @@ import Testing
     @Test func quietHoursClockUTCJudgesTheWindowOnUTC() throws {
         var tinbox = tinbox(zone: Self.zone(localHour: 12))
         let config = tinbox.dataDirectory.appendingPathComponent("config/tinbox/config.json")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"campaigns":{"source":"\#(Self.capture)","format":"gameball","quietHoursClock":"utc"}}"#.utf8)
             .write(to: config)
         tinbox.environment["XDG_CONFIG_HOME"] = tinbox.dataDirectory.appendingPathComponent("config").path
@@ -98,9 +102,12 @@ import Testing
         #expect(result.stdout.contains(#"{"at":1.000,"event":"selected","message":"2057/22"}"#), "\(result.stdout)")
         // The runner-up comes back once the capture's 10 s cooldown is over; the full screen
         // waits while it is visible.
-        #expect(result.stdout.contains(#"{"at":11.000,"event":"shown","message":"2059/25","text":{"header":null,"body":"EN summer sale"}}"#))
+        #expect(
+            result.stdout.contains(
+                #"{"at":11.000,"event":"shown","message":"2059/25","text":{"header":null,"body":"EN summer sale"}}"#))
         #expect(result.stdout.contains(#"{"at":20.000,"event":"deferred","message":"2055/20","reason":"visible"}"#))
-        #expect(result.stderr.contains(#"campaign 2057/22 "QA Conversion popup - place_order goal (updated)" selected"#))
+        #expect(
+            result.stderr.contains(#"campaign 2057/22 "QA Conversion popup - place_order goal (updated)" selected"#))
     }
 
     @Test func aFileOfNoKnownShapeIsOneLineNamingIt() throws {
@@ -111,7 +118,8 @@ import Testing
         try Data(#"{"items":[1]}"#.utf8).write(to: file)
         let result = try Tinbox().run(["explain", "x", "--campaigns", file.path, "--customer", "c1"])
         #expect(
-            result.stderr.contains("\(file.path): not a tinbox, dengage, sfmc or gameball document (an object with keys items)"),
+            result.stderr.contains(
+                "\(file.path): not a tinbox, dengage, sfmc or gameball document (an object with keys items)"),
             "\(result.stderr)")
         let refused = try Tinbox().run(["explain", "x", "--campaigns", "sfmc:\(file.path)", "--customer", "c1"])
         #expect(refused.status == 1)

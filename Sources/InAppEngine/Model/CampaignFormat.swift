@@ -120,7 +120,8 @@ extension CampaignDocument {
             document = try decode(json, documentBase: documentBase)
         case .gameball:
             guard json.objectValue != nil else { throw .notAnObject }
-            var decoder = GameballDecoder(documentBase: documentBase, quietHoursClock: options.quietHoursClock ?? .local)
+            var decoder = GameballDecoder(
+                documentBase: documentBase, quietHoursClock: options.quietHoursClock ?? .local)
             document = try decoder.document(json)
         }
         if let clock = options.quietHoursClock { document.settings.quietHours?.clock = clock }

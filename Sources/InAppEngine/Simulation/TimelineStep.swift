@@ -121,7 +121,8 @@ struct TimelineStep {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
             guard let data = try? Data(contentsOf: url) else { throw StepError("cannot read syncFile \(path)") }
             do {
-                document = try CampaignDocument.read(data, format: format, documentBase: url.deletingLastPathComponent())
+                document = try CampaignDocument.read(
+                    data, format: format, documentBase: url.deletingLastPathComponent())
             } catch {
                 throw StepError("syncFile \(path): \(error.description)")
             }

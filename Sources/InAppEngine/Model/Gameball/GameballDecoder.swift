@@ -43,7 +43,9 @@ struct GameballDecoder {
                     continue
                 }
                 if campaign.isUsable, !seen.insert(campaign.messageID).inserted {
-                    problem("campaign \(campaign.messageID): \(path).messages[\(index)] repeats its id; only the first is used")
+                    problem(
+                        "campaign \(campaign.messageID): \(path).messages[\(index)] repeats its id; only the first is used"
+                    )
                     campaign.isUsable = false
                 }
                 campaigns.append(campaign)
@@ -51,7 +53,8 @@ struct GameballDecoder {
         } else if root["messages"].present != nil {
             problem("\(path).messages: not a list; no campaign is used")
         }
-        return CampaignDocument(settings: settings, campaigns: campaigns, problems: problems, documentBase: documentBase)
+        return CampaignDocument(
+            settings: settings, campaigns: campaigns, problems: problems, documentBase: documentBase)
     }
 
     /// `cooldownSeconds` (default 30, negative -> default) and `quietHours` (only when enabled).
@@ -103,7 +106,8 @@ struct GameballDecoder {
         return Campaign(
             id: id, variationId: variation, priority: priority == 0 ? 0 : -priority,
             isTest: json["isTest"].lenientBool ?? false, trigger: trigger,
-            repeatRule: repeatRule(json["trigger"]), endsAt: expiry(json["expiresAt"], path: "\(path).expiresAt", campaign: messageID),
+            repeatRule: repeatRule(json["trigger"]),
+            endsAt: expiry(json["expiresAt"], path: "\(path).expiresAt", campaign: messageID),
             message: message, documentIndex: index, isUsable: failures.isEmpty, name: json["name"].lenientString,
             dispatchId: json["dispatchId"].lenientString)
     }
@@ -128,7 +132,9 @@ struct GameballDecoder {
     /// true otherwise: every time.
     private func repeatRule(_ trigger: JSONValue?) -> RepeatRule {
         guard trigger?["repeatable"].lenientBool == true else { return .once }
-        if let seconds = trigger?["minIntervalSeconds"].lenientNumber, seconds > 0 { return .interval(seconds: seconds) }
+        if let seconds = trigger?["minIntervalSeconds"].lenientNumber, seconds > 0 {
+            return .interval(seconds: seconds)
+        }
         return .everyTime
     }
 
