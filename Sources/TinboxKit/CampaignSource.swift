@@ -57,6 +57,10 @@ public struct CampaignSource: Sendable {
             }
             readOptions.quietHoursClock = parsed
         }
+        if let platform = options["platform"]?.numberValue {
+            guard platform == 1 || platform == 2 else { throw .invalidOption("platform \(platform) is not 1 or 2") }
+            readOptions.platform = Int(platform)
+        }
         switch location {
         case .file(let url): return .file(url, format: campaignFormat, options: readOptions)
         case .http(let base): return .http(base: base, token: token, format: campaignFormat, options: readOptions)

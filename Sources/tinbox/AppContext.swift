@@ -44,7 +44,8 @@ final class AppContext {
                 campaigns = try CampaignSource.parse(
                     source, token: config.campaigns.token, format: config.campaigns.format,
                     options: CampaignReadOptions(
-                        quietHoursClock: config.campaigns.quietHoursClock.flatMap(QuietHours.Clock.init)))
+                        quietHoursClock: config.campaigns.quietHoursClock.flatMap(QuietHours.Clock.init),
+                        platform: config.campaigns.platform ?? 1))
             } catch {
                 throw CommandFailure("campaigns \(source): \(error)")
             }

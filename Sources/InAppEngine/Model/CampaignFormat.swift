@@ -15,9 +15,12 @@ public struct CampaignReadOptions: Sendable, Equatable {
     /// `quietHoursClock`: the clock quiet hours are judged on; `nil` keeps the document's own
     /// (tinbox) or local time (Gameball).
     public var quietHoursClock: QuietHours.Clock?
+    /// Gameball over HTTP: `platform` in every request body, 1 iOS or 2 Android (default 1).
+    public var platform: Int
 
-    public init(quietHoursClock: QuietHours.Clock? = nil) {
+    public init(quietHoursClock: QuietHours.Clock? = nil, platform: Int = 1) {
         self.quietHoursClock = quietHoursClock
+        self.platform = platform
     }
 }
 
