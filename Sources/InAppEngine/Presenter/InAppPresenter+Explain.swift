@@ -56,7 +56,7 @@ extension InAppPresenter {
             let problems = document.problems.filter { $0.hasPrefix("campaign \(id):") }
             let why = problems.isEmpty ? "it cannot be used" : problems.joined(separator: "; ")
             explanation.checks.append(
-                .init(gate: .campaign, passed: false, sentence: "campaign \(id) is unusable: \(why)"))
+                .init(gate: .campaign, passed: false, sentence: "campaign \(campaign.label) is unusable: \(why)"))
             return explanation
         }
         explanation.checks.append(campaignCheck(campaign, requested: requested))
