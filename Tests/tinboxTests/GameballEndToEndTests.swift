@@ -64,7 +64,10 @@ import Testing
         let midday = try tinbox(zone: Self.zone(localHour: 12)).run(
             ["explain", "2059", "--campaigns", Self.capture, "--customer", "c1"])
         #expect(midday.status == 0, "\(midday.stderr)")
-        #expect(midday.stdout.contains(#"campaign 2059/25 "PW E2E InApp 122838" is known and usable: modal message"#))
+        #expect(
+            midday.stdout.contains(
+                #"campaign 2059/25 "PW E2E InApp 122838" is known and usable: modal message, Gameball priority 0, higher wins"#
+            ))
         #expect(midday.stdout.contains("outside quiet hours 22:00-08:00 (local time 12:"), "\(midday.stdout)")
         let night = try tinbox(zone: Self.zone(localHour: 23)).run(
             ["explain", "2059", "--campaigns", Self.capture, "--customer", "c1"])

@@ -16,6 +16,9 @@ public struct Campaign: Sendable, Equatable {
     public var name: String?
     /// An opaque token the server wants echoed in analytics (PROTOCOL 2.1 `dispatchId`).
     public var dispatchId: String?
+    /// The priority as the vendor wrote it, when its order is not tinbox's (Gameball: higher
+    /// wins, so `priority` holds it negated); `explain` shows this one.
+    public var vendorPriority: String?
     /// Lower wins; `nil` sorts after every numbered campaign (BEHAVIOR B.19).
     public var priority: Double?
     public var isTest: Bool

@@ -93,7 +93,10 @@ extension InAppPresenter {
         case .fullscreen?: kind = "full-screen"
         case nil: kind = "no"
         }
-        var details = [campaign.priority.map { "priority \(Self.seconds($0))" } ?? "no priority (after numbered ones)"]
+        var details = [
+            campaign.vendorPriority ?? campaign.priority.map { "priority \(Self.seconds($0))" }
+                ?? "no priority (after numbered ones)"
+        ]
         if campaign.isTest { details.append("test send") }
         if campaign.messageID != requested { details.append("\(requested) resolves to \(campaign.messageID)") }
         return .init(

@@ -103,13 +103,15 @@ struct GameballDecoder {
         problems.append(contentsOf: failures)
         // Gameball: higher wins, missing is 0; tinbox: lower wins, so the value is negated (§4).
         let priority = json["priority"].lenientNumber ?? 0
-        return Campaign(
+        var campaign = Campaign(
             id: id, variationId: variation, priority: priority == 0 ? 0 : -priority,
             isTest: json["isTest"].lenientBool ?? false, trigger: trigger,
             repeatRule: repeatRule(json["trigger"]),
             endsAt: expiry(json["expiresAt"], path: "\(path).expiresAt", campaign: messageID),
             message: message, documentIndex: index, isUsable: failures.isEmpty, name: json["name"].lenientString,
             dispatchId: json["dispatchId"].lenientString)
+        campaign.vendorPriority = "Gameball priority \(InAppPresenter.seconds(priority)), higher wins"
+        return campaign
     }
 
     /// `expiresAt`: ISO 8601 UTC, fractions optional; unreadable means no expiry (the SDKs' rule).
