@@ -196,8 +196,8 @@ extension InAppPresenter {
     static func quietHoursCheck(_ quiet: QuietHours?, at time: EngineTime) -> Explanation.Check {
         guard let quiet else { return .init(gate: .quietHours, passed: true, sentence: "no quiet hours are set") }
         let minutes = Int(quiet.secondsOfDay(time) / 60)
-        let clock =
-            (quiet.clock == .utc ? "UTC time " : "local time ") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        let name = quiet.clock == .utc ? "UTC time" : "local time"
+        let clock = name + String(format: " %02d:%02d", minutes / 60, minutes % 60)
         if quiet.contains(time) {
             return .init(
                 gate: .quietHours, passed: false,
