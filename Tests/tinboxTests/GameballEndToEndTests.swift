@@ -113,6 +113,30 @@ import Testing
             result.stderr.contains(#"campaign 2057/22 "QA Conversion popup - place_order goal (updated)" selected"#))
     }
 
+    @Test func overHTTPTheCaptureIsSyncedAndCustomerEventsStayOnTheDevice() throws {
+        let stub = try StubServer()
+        defer { stub.stop() }
+        let capture = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.capture)))
+        try stub.script(
+            "POST /api/v4.0/integrations/inapp-messages/sync", Array(repeating: ["json": capture], count: 4))
+        var tinbox = tinbox(zone: Self.zone(localHour: 12))
+        let config = tinbox.dataDirectory.appendingPathComponent("config/tinbox/config.json")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"campaigns":{"token":"gb-key","platform":2}}"#.utf8).write(to: config)
+        tinbox.environment["XDG_CONFIG_HOME"] = tinbox.dataDirectory.appendingPathComponent("config").path
+        let source = "gameball:\(stub.base.absoluteString)"
+        let explain = try tinbox.run(["explain", "2059", "--campaigns", source, "--customer", "c1"])
+        #expect(explain.stdout.contains("customer c1: 6 campaigns held from this session's sync"), "\(explain.stderr)")
+        let event = try tinbox.run(["event", "view_product_page", "--campaigns", source, "--customer", "c1"])
+        #expect(event.status == 0, "\(event.stderr)")
+        #expect(event.stdout.contains(#""event":"selected","message":"2054/19""#), "\(event.stdout)")
+        let request = try #require(try stub.requests("POST /api/v4.0/integrations/inapp-messages/sync").first)
+        #expect(request.headers["apikey"] == "gb-key")
+        #expect((request.json as? [String: Any])?["platform"] as? Int == 2)
+        #expect(try stub.requests("POST /api/events").isEmpty, "Gameball gets no customer events")
+    }
+
     @Test func aFileOfNoKnownShapeIsOneLineNamingIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gameball-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
