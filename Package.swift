@@ -52,7 +52,7 @@ let package = Package(
         // Uses TinboxKit as a program would: `import TinboxKit` only; runs the built tinbox-badge.
         .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines"]),
+        .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines", "Gameball"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine"], exclude: ["__Snapshots__"]),
         // Starts and reaps the programs the tests run, with every wait bounded (ChildProcess.swift).

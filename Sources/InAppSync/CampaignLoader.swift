@@ -45,7 +45,7 @@ public struct CampaignLoader {
             case .failure(let failure):
                 lastFailure = failure
                 if let cached = try? store?.cachedSync(customer: customer),
-                    let document = try? CampaignDocument.decode(cached.document, documentBase: client.source.documentBase)
+                    let document = try? client.source.read(cached.document)
                 {
                     return Outcome(document: document, source: "cache", attempts: attempt, failure: failure)
                 }

@@ -20,13 +20,20 @@ public struct InAppClient: Sendable {
     public func sync(customer: String, language: String) -> Result<(CampaignDocument, Data), InAppSyncError> {
         let data: Data
         switch source {
-        case .file(let url):
+        case .file(let url, _, _):
             guard let bytes = FileManager.default.contents(atPath: url.path) else {
                 return .failure(.unreadable("cannot read \(url.path)"))
             }
             guard bytes.count <= Self.fileLimit else { return .failure(.unreadable("\(url.path) is too large")) }
             data = bytes
-        case .http(let base, let token):
+        case .http(let base, let token, let format, _):
+            if format == .gameball {
+                switch gameballSync(base: base, token: token, customer: customer, language: language) {
+                case .success(let body): data = body
+                case .failure(let error): return .failure(error)
+                }
+                break
+            }
             var components = URLComponents(url: endpoint(base, "api/iam/sync"), resolvingAgainstBaseURL: false)
             components?.queryItems = [
                 URLQueryItem(name: "customerId", value: customer), URLQueryItem(name: "lang", value: language),
@@ -38,8 +45,9 @@ public struct InAppClient: Sendable {
             }
         }
         do {
-            return .success((try CampaignDocument.decode(data, documentBase: source.documentBase), data))
+            return .success((try source.read(data), data))
         } catch {
+            if case .file(let url, _, _) = source { return .failure(.unreadable("\(url.path): \(error)")) }
             return .failure(.unreadable("the sync document is not usable: \(error)"))
         }
     }
@@ -48,13 +56,14 @@ public struct InAppClient: Sendable {
     /// customer's object of `placeholders.json` beside the sync document, when there is one
     /// (README, "Decisions"): the demo greets its customer by name.
     public func placeholders(customer: String) -> Result<[String: String], InAppSyncError> {
-        guard case .http(let base, let token) = source else {
+        guard case .http(let base, let token, let format, _) = source else {
             guard let folder = source.documentBase,
                 let data = try? Data(contentsOf: folder.appendingPathComponent("placeholders.json")),
                 let object = JSONValue.parse(data)?[customer]
             else { return .failure(.noServer) }
             return Self.placeholderValues(object)
         }
+        if format == .gameball { return gameballVariables(base: base, token: token, customer: customer) }
         let escaped = customer.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? customer
         let url = endpoint(base, "api/iam/customers/\(escaped)/placeholders")
         return exchange(HTTPRequest(method: "GET", url: url, headers: headers(token)), "placeholders").flatMap { body in
@@ -95,7 +104,16 @@ public struct InAppClient: Sendable {
 
     /// `POST {base}/api/iam/events` with the given event objects, in order (PROTOCOL 2.4).
     public func sendAnalytics(_ events: [Data]) -> Result<Void, InAppSyncError> {
-        post("api/iam/events", body: Self.wrap(events, key: "events"), name: "analytics")
+        sendAnalyticsNoting(events).result
+    }
+
+    /// `sendAnalytics`, with the lines to log about events the server refused for good
+    /// (Gameball drops a request answered 400, 401, 404 or 422, VENDORS.md §4).
+    public func sendAnalyticsNoting(_ events: [Data]) -> (result: Result<Void, InAppSyncError>, notes: [String]) {
+        if case .http(let base, let token, .gameball, _) = source {
+            return gameballAnalytics(events, base: base, token: token)
+        }
+        return (post("api/iam/events", body: Self.wrap(events, key: "events"), name: "analytics"), [])
     }
 
     /// `POST {base}/api/events` for one customer event (PROTOCOL 2.3). An empty id is refused.
@@ -103,6 +121,8 @@ public struct InAppClient: Sendable {
         -> Result<Void, InAppSyncError>
     {
         guard !customer.isEmpty else { return .failure(.refused("an empty customer id is refused")) }
+        // VENDORS.md §4: with a Gameball source customer events are evaluated on the device only.
+        if source.format == .gameball { return .success(()) }
         return post("api/events", body: Self.customerEventBody(customer: customer, name: name, properties: properties), name: "events")
     }
 
@@ -116,18 +136,19 @@ public struct InAppClient: Sendable {
 
     /// Sends an already encoded body; used to resend queued customer events byte for byte.
     public func post(body: Data, to path: String, name: String) -> Result<Void, InAppSyncError> {
-        post(path, body: body, name: name)
+        if source.format == .gameball, path == "api/events" { return .success(()) }
+        return post(path, body: body, name: name)
     }
 
     private func post(_ path: String, body: Data, name: String) -> Result<Void, InAppSyncError> {
-        guard case .http(let base, let token) = source else { return .failure(.noServer) }
+        guard case .http(let base, let token, _, _) = source else { return .failure(.noServer) }
         var headers = headers(token)
         headers["Content-Type"] = "application/json"
         let request = HTTPRequest(method: "POST", url: endpoint(base, path), headers: headers, body: body)
         return exchange(request, name, json: false).map { _ in () }
     }
 
-    private func exchange(_ request: HTTPRequest, _ name: String, json: Bool = true) -> Result<Data, InAppSyncError> {
+    func exchange(_ request: HTTPRequest, _ name: String, json: Bool = true) -> Result<Data, InAppSyncError> {
         switch transport.send(request, cancellation: nil) {
         case .failure(let failure): return .failure(.transport(failure))
         case .success(let response):
@@ -137,11 +158,11 @@ public struct InAppClient: Sendable {
         }
     }
 
-    private func endpoint(_ base: URL, _ path: String) -> URL {
+    func endpoint(_ base: URL, _ path: String) -> URL {
         base.appendingPathComponent(path)
     }
 
-    private func headers(_ token: String?) -> [String: String] {
+    func headers(_ token: String?) -> [String: String] {
         var headers = ["User-Agent": HTTPProducer.userAgent, "Accept": "application/json"]
         if let token, !token.isEmpty { headers["Authorization"] = "Bearer \(token)" }
         return headers

@@ -75,7 +75,7 @@ public final class InAppRuntime {
             try? JSONDecoder().decode(AnalyticsEvent.self, from: $0.payload)
         }
         let cached = try store.cachedSync(customer: customer).flatMap {
-            try? CampaignDocument.decode($0.document, documentBase: client.source.documentBase)
+            try? client.source.read($0.document)
         }
         var fresh = InAppPresenter(configuration: configuration, cache: cached.map { [customer: $0] } ?? [:])
         swap(&fresh, &presenter)
@@ -195,12 +195,16 @@ public final class InAppRuntime {
         let payloads = batch.events.map { Data($0.wireJSON.utf8) }
         background { post in
             let ok: Bool
-            switch client.sendAnalytics(payloads) {
+            let (result, notes) = client.sendAnalyticsNoting(payloads)
+            switch result {
             case .success: ok = true
             case .failure(.noServer): ok = true
             case .failure: ok = false
             }
-            post { _, presenter, time in presenter.analyticsAnswered(batchID: batch.id, ok: ok, at: time) }
+            post { runtime, presenter, time in
+                for note in notes { runtime.onLog("[tinbox-iam] " + note) }
+                return presenter.analyticsAnswered(batchID: batch.id, ok: ok, at: time)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InAppEngine
 import InAppSync
 
 /// Where in-app campaigns come from (PROTOCOL 2): a sync document on disk, or a base URL.
@@ -33,15 +34,36 @@ public struct CampaignSource: Sendable {
         CampaignSource(location: .http(base), format: format, token: token, options: options)
     }
 
-    /// The engine's source, or why this one cannot be read.
+    /// The engine's source, or why this one cannot be read. `gameball` is read (VENDORS.md §4);
+    /// `dengage` and `sfmc` are inbox formats and unknown names are refused.
     func engineSource() throws(TinboxError) -> InAppSync.CampaignSource {
-        try SourceFormat.check(format)
-        for key in options.keys.sorted() {
-            TinboxLog.write("[tinbox-iam] campaigns: option '\(key)' is ignored for the tinbox format")
+        let campaignFormat: CampaignFormat?
+        switch format {
+        case nil: campaignFormat = nil
+        case let name? where CampaignFormat(rawValue: name) != nil: campaignFormat = CampaignFormat(rawValue: name)
+        case let name?:
+            try SourceFormat.check(name)
+            campaignFormat = nil
+        }
+        let known = campaignFormat == .gameball ? ["quietHoursClock", "platform"] : ["quietHoursClock"]
+        for key in options.keys.sorted() where !known.contains(key) {
+            let name = campaignFormat?.rawValue ?? "tinbox"
+            TinboxLog.write("[tinbox-iam] campaigns: option '\(key)' is ignored for the \(name) format")
+        }
+        var readOptions = CampaignReadOptions()
+        if let clock = options["quietHoursClock"]?.stringValue {
+            guard let parsed = QuietHours.Clock(rawValue: clock) else {
+                throw .invalidOption("quietHoursClock '\(clock)' is not local or utc")
+            }
+            readOptions.quietHoursClock = parsed
+        }
+        if let platform = options["platform"]?.numberValue {
+            guard platform == 1 || platform == 2 else { throw .invalidOption("platform \(platform) is not 1 or 2") }
+            readOptions.platform = Int(platform)
         }
         switch location {
-        case .file(let url): return .file(url)
-        case .http(let base): return .http(base: base, token: token)
+        case .file(let url): return .file(url, format: campaignFormat, options: readOptions)
+        case .http(let base): return .http(base: base, token: token, format: campaignFormat, options: readOptions)
         }
     }
 }

@@ -115,8 +115,8 @@ public struct ProducerSource: Sendable {
     }
 }
 
-/// The `format:` names of VENDORS.md. Only tinbox's own is read so far; the vendor formats come
-/// with a later issue and are refused by name rather than misread.
+/// The `format:` names of VENDORS.md. Producers read only tinbox's own so far (campaigns read
+/// `gameball` too, `CampaignSource.engineSource`); the others are refused by name rather than misread.
 enum SourceFormat {
     static let vendors = ["dengage", "sfmc", "gameball"]
 
@@ -143,6 +143,8 @@ public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownMessage(String)
     /// A limit below 1.
     case invalidLimit(Int)
+    /// A source option with a value it cannot take.
+    case invalidOption(String)
 
     /// One line a person can act on.
     public var description: String {
@@ -156,6 +158,7 @@ public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
         case .inboxDisabled: return "the inbox is disabled"
         case .unknownMessage(let id): return "no stored message has the id \(id)"
         case .invalidLimit(let limit): return "limit \(limit) is below 1"
+        case .invalidOption(let reason): return "unusable option: \(reason)"
         }
     }
 }

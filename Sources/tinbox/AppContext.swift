@@ -1,4 +1,5 @@
 import Foundation
+import InAppEngine
 import InAppSync
 import InboxCore
 import InboxStore
@@ -39,7 +40,15 @@ final class AppContext {
         for warning in config.warnings { Output.warn(warning) }
         producers = try Self.producers(options: options, config: config)
         if let source = options.campaigns ?? config.campaigns.source {
-            campaigns = CampaignSource.parse(source, token: config.campaigns.token)
+            do {
+                campaigns = try CampaignSource.parse(
+                    source, token: config.campaigns.token, format: config.campaigns.format,
+                    options: CampaignReadOptions(
+                        quietHoursClock: config.campaigns.quietHoursClock.flatMap(QuietHours.Clock.init),
+                        platform: config.campaigns.platform ?? 1))
+            } catch {
+                throw CommandFailure("campaigns \(source): \(error)")
+            }
             campaignsAreDemo = false
         } else if producers.allSatisfy(\.isDemo) {
             campaigns = .file(try Resources.demoDirectory().appendingPathComponent("campaigns.json"))

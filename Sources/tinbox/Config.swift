@@ -10,6 +10,12 @@ struct Config {
         var token: String?
         var customer: String?
         var lang: String?
+        /// VENDORS.md §1 `format`; nil recognises a file by its shape.
+        var format: String?
+        /// VENDORS.md §4 `quietHoursClock`: `local` (default) or `utc`.
+        var quietHoursClock: String?
+        /// VENDORS.md §4 `platform` (Gameball over HTTP): 1 iOS or 2 Android.
+        var platform: Int?
     }
 
     var producers: [ProducerConfig] = []
@@ -27,7 +33,7 @@ struct Config {
 
     static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications"]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
-    static let campaignKeys = ["source", "token", "customer", "lang"]
+    static let campaignKeys = ["source", "token", "customer", "lang", "format", "quietHoursClock", "platform"]
 
     init() {}
 
@@ -73,7 +79,12 @@ struct Config {
             warnUnknown(fields, known: Self.campaignKeys, file: file, path: "campaigns.")
             campaigns = Campaigns(
                 source: fields["source"] as? String, token: fields["token"] as? String,
-                customer: fields["customer"] as? String, lang: fields["lang"] as? String)
+                customer: fields["customer"] as? String, lang: fields["lang"] as? String,
+                format: fields["format"] as? String, quietHoursClock: fields["quietHoursClock"] as? String,
+                platform: fields["platform"] as? Int)
+            if let clock = campaigns.quietHoursClock, clock != "local", clock != "utc" {
+                throw CommandFailure("\(file): campaigns.quietHoursClock '\(clock)' is not local or utc")
+            }
         }
         if let value = object["theme"] { decodeTheme(value, file: file) }
         if let value = object["keys"] { decodeKeys(value, file: file) }

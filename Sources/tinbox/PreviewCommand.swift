@@ -9,21 +9,29 @@ import TerminalUI
 enum PreviewCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
         let parsed = try CommandWords(words, for: .preview)
-        guard parsed.positional.count == 1, let path = parsed.positional.first else {
+        guard parsed.positional.count == 1, let written = parsed.positional.first else {
             throw UsageError("preview needs one campaigns file: tinbox preview FILE [--id ID]")
+        }
+        var path = written
+        var format: CampaignFormat?
+        if let colon = path.firstIndex(of: ":"), let named = CampaignFormat(rawValue: String(path[..<colon])),
+            !FileManager.default.fileExists(atPath: path)
+        {
+            format = named
+            path = String(path[path.index(after: colon)...])
         }
         let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw CommandFailure("cannot read \(path): no such readable file")
         }
-        let first = PreviewDocument.load(file)
+        let first = PreviewDocument.load(file, format: format)
         if let id = parsed.values["--id"], let document = first.document,
             !document.campaigns.contains(where: { $0.id == id })
         {
             throw UsageError.unknown("campaign id", id, candidates: document.campaigns.map(\.id))
         }
         try ReaderCommand.run(context) { setup in
-            PreviewMessaging(file: file, first: first, initialID: parsed.values["--id"], setup: setup)
+            PreviewMessaging(file: file, format: format, first: first, initialID: parsed.values["--id"], setup: setup)
         }
     }
 }
@@ -35,7 +43,7 @@ struct PreviewDocument {
     /// What identifies the file's version: its modification time and size.
     var stamp: String
 
-    static func load(_ file: URL) -> PreviewDocument {
+    static func load(_ file: URL, format: CampaignFormat? = nil) -> PreviewDocument {
         let stamp = Self.stamp(file)
         guard let data = try? Data(contentsOf: file) else {
             return PreviewDocument(error: "\(file.lastPathComponent): cannot be read", stamp: stamp)
@@ -48,7 +56,8 @@ struct PreviewDocument {
                 error: "\(file.lastPathComponent):\(at.line):\(at.column): \(at.problem)", stamp: stamp)
         }
         do {
-            let document = try CampaignDocument.decode(data, documentBase: file.deletingLastPathComponent())
+            let document = try CampaignDocument.read(
+                data, format: format, documentBase: file.deletingLastPathComponent())
             return PreviewDocument(document: document, stamp: stamp)
         } catch {
             return PreviewDocument(error: "\(file.lastPathComponent): \(error)", stamp: stamp)
@@ -67,6 +76,7 @@ struct PreviewDocument {
 /// auto-dismiss timer closes it after its visible time (B.10), as it would for a customer.
 final class PreviewMessaging: ReaderInAppDriver {
     private let file: URL
+    private let format: CampaignFormat?
     private var current: PreviewDocument
     private var campaigns: [Campaign] = []
     private let initialID: String?
@@ -80,8 +90,9 @@ final class PreviewMessaging: ReaderInAppDriver {
     /// How often the file is looked at for changes.
     static let pollSeconds = 0.5
 
-    init(file: URL, first: PreviewDocument, initialID: String?, setup: ReaderCommand.Setup) {
+    init(file: URL, format: CampaignFormat?, first: PreviewDocument, initialID: String?, setup: ReaderCommand.Setup) {
         self.file = file
+        self.format = format
         current = first
         self.initialID = initialID
         self.setup = setup
@@ -151,7 +162,7 @@ final class PreviewMessaging: ReaderInAppDriver {
         guard now.timeIntervalSince(lastCheck) >= Self.pollSeconds else { return [] }
         lastCheck = now
         guard PreviewDocument.stamp(file) != current.stamp else { return [] }
-        let fresh = PreviewDocument.load(file)
+        let fresh = PreviewDocument.load(file, format: format)
         current.stamp = fresh.stamp
         current.error = fresh.error
         var events: [ReaderEvent] = []
@@ -193,8 +204,10 @@ final class PreviewMessaging: ReaderInAppDriver {
             case .unsupported(let name)?: kind = "unsupported \(name)"
             case nil: kind = "no message"
             }
+            let name = campaign.name.map { " · \"" + $0 + "\"" } ?? ""
             let header = campaign.message?.header.map { " · " + $0 } ?? ""
-            return PreviewEntry(id: campaign.id, label: TerminalText.sanitize("\(campaign.id) · \(kind)\(header)"))
+            return PreviewEntry(
+                id: campaign.id, label: TerminalText.sanitize("\(campaign.id) · \(kind)\(name)\(header)"))
         }
         return .inApp(.previewCampaigns(entries, error: current.error))
     }

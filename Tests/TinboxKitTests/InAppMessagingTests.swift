@@ -228,13 +228,42 @@ struct InAppMessagingTests {
         #expect(harness.waitUntilClosed())
     }
 
-    @Test(arguments: ["gameball", "unknown"])
+    @Test(arguments: ["dengage", "unknown"])
     func aCampaignFormatNotReadYetLeavesMessagingOff(format: String) throws {
         let harness = try Harness(format: format)
         harness.messaging.startInAppMessaging()
         harness.callbacks.drain()
         #expect(!harness.messaging.isInAppMessagingStarted)
         #expect(harness.decisions.items.contains { $0.contains("messaging not started") && $0.contains(format) })
+    }
+
+    @Test func aGameballSyncFileIsRead() throws {
+        let workspace = try Workspace()
+        let url = workspace.dataDirectory.deletingLastPathComponent()
+            .appendingPathComponent("gameball-\(UUID().uuidString).json")
+        try Data(
+            (#"{"response":{"cooldownSeconds":0,"messages":[{"campaignId":7,"variationId":"2","name":"Promo","#
+                + #""messageType":2,"trigger":{"type":"event","name":"go"},"content":null,"#
+                + #""locale":{"header":"Hello","message":"From Gameball"}}]},"success":true}"#).utf8
+        ).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let callbacks = TestQueue("tinboxkit.gameball")
+        let decisions = Recorder<String>()
+        let messaging = InAppMessaging(
+            configuration: TinboxConfiguration(
+                dataDirectory: workspace.dataDirectory,
+                campaigns: .file(url, format: "gameball", options: ["quietHoursClock": .string("utc")]),
+                customer: "cust", callbackQueue: callbacks.queue,
+                clock: ManualClock(now: Workspace.start, uptime: 1_000)),
+            surface: nil)
+        messaging.onDecisionLog = { [decisions] in decisions.append($0) }
+        messaging.startInAppMessaging(customerId: "cust")
+        #expect(eventually { decisions.items.contains { $0.contains("campaigns synced") } })
+        messaging.sendEvent("go")
+        #expect(eventually { messaging.shownMessage != nil })
+        #expect(messaging.shownMessage?.id == "7/2")
+        #expect(messaging.shownMessage?.header == "Hello")
+        #expect(decisions.items.contains { $0.contains(#"campaign 7/2 "Promo" selected"#) })
     }
 
     @Test func withoutCampaignsMessagingNeverStarts() throws {

@@ -109,7 +109,7 @@ import Testing
         ),
         Case(
             arguments: ["--customer", "c", "--campaigns", "@/broken.json", "explain", "x"], status: 1,
-            says: "cannot get the campaigns: the sync document is not usable"),
+            says: "broken.json: the campaign document is not JSON"),
         // preview and simulate.
         Case(arguments: ["preview"], status: 64, says: "preview needs one campaigns file"),
         Case(

@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// One in-app campaign from the sync document (PROTOCOL 2.1).
 ///
@@ -10,6 +11,14 @@ public struct Campaign: Sendable, Equatable {
     public var variationId: String?
     /// `id`, or `id/variationId` when a variation is given: the id every report and analytics event uses.
     public var messageID: String
+    /// The marketer's name for the campaign, when the document gives one: shown beside the id in
+    /// the decision log and in `explain` (PROTOCOL 2.1 `name`).
+    public var name: String?
+    /// An opaque token the server wants echoed in analytics (PROTOCOL 2.1 `dispatchId`).
+    public var dispatchId: String?
+    /// The priority as the vendor wrote it, when its order is not tinbox's (Gameball: higher
+    /// wins, so `priority` holds it negated); `explain` shows this one.
+    public var vendorPriority: String?
     /// Lower wins; `nil` sorts after every numbered campaign (BEHAVIOR B.19).
     public var priority: Double?
     public var isTest: Bool
@@ -26,7 +35,8 @@ public struct Campaign: Sendable, Equatable {
     public init(
         id: String, variationId: String? = nil, priority: Double? = nil, isTest: Bool = false,
         trigger: CampaignTrigger, repeatRule: RepeatRule = .once, startsAt: Date? = nil, endsAt: Date? = nil,
-        message: InAppMessage?, documentIndex: Int = 0, isUsable: Bool = true
+        message: InAppMessage?, documentIndex: Int = 0, isUsable: Bool = true, name: String? = nil,
+        dispatchId: String? = nil
     ) {
         self.id = id
         self.variationId = variationId
@@ -40,6 +50,15 @@ public struct Campaign: Sendable, Equatable {
         self.message = message
         self.documentIndex = documentIndex
         self.isUsable = isUsable && message != nil
+        self.name = name
+        self.dispatchId = dispatchId
+    }
+
+    /// `2055/20 "QA Fullscreen"`: the message id with the name beside it, sanitized, for the
+    /// decision log and `explain`; the id alone when there is no name.
+    public var label: String {
+        guard let name, !name.isEmpty else { return messageID }
+        return "\(messageID) \"\(TerminalText.sanitize(name))\""
     }
 
     /// Priority order: lower number first, unnumbered last, ties in document order (B.3).

@@ -28,7 +28,8 @@ struct CampaignDecoder {
             if let start = quiet["start"]?.stringValue.flatMap(QuietHours.minutes),
                 let end = quiet["end"]?.stringValue.flatMap(QuietHours.minutes)
             {
-                settings.quietHours = QuietHours(start: start, end: end)
+                let clock = json["quietHoursClock"]?.stringValue.flatMap(QuietHours.Clock.init) ?? .local
+                settings.quietHours = QuietHours(start: start, end: end, clock: clock)
             } else {
                 problem("settings.quietHours: start and end must be HH:mm; no quiet hours are used")
             }
@@ -58,7 +59,8 @@ struct CampaignDecoder {
         return Campaign(
             id: rawID.isEmpty ? name : rawID, variationId: variation, priority: json["priority"]?.numberValue,
             isTest: json["test"]?.boolValue ?? false, trigger: trigger, repeatRule: repeatRule,
-            startsAt: startsAt, endsAt: endsAt, message: message, documentIndex: index, isUsable: failures.isEmpty)
+            startsAt: startsAt, endsAt: endsAt, message: message, documentIndex: index, isUsable: failures.isEmpty,
+            name: json["name"]?.stringValue, dispatchId: json["dispatchId"]?.stringValue)
     }
 
     private func date(_ json: JSONValue?, field: String, unusable: (String, String) -> Void) -> Date? {
@@ -163,7 +165,7 @@ struct CampaignDecoder {
                 MessageButton(
                     id: id, text: item["text"]?.stringValue ?? "", action: action ?? .dismiss,
                     backgroundColor: colour(item["style"]?["backgroundColor"]),
-                    textColor: colour(item["style"]?["textColor"])))
+                    textColor: colour(item["style"]?["textColor"]), borderColor: colour(item["style"]?["borderColor"])))
         }
         message.showCloseButton = json["showCloseButton"]?.boolValue ?? true
         message.dismissOnScrimTap = json["dismissOnScrimTap"]?.boolValue ?? false

@@ -57,11 +57,20 @@ public struct CampaignDocument: Sendable, Equatable {
 public enum CampaignError: Error, Equatable, CustomStringConvertible {
     case notJSON
     case notAnObject
+    /// VENDORS.md §5: no format was named and the shape is none of the known ones.
+    case unrecognised(found: String)
+    /// A document of an inbox format (tinbox messages, dengage, sfmc) where campaigns were expected.
+    case inboxDocument(format: String)
+    /// The vendor's own answer says it failed (Gameball's `success: false`).
+    case vendorFailure(String)
 
     public var description: String {
         switch self {
         case .notJSON: return "the campaign document is not JSON"
         case .notAnObject: return "the campaign document is not a JSON object"
+        case .unrecognised(let found): return "not a tinbox, dengage, sfmc or gameball document (\(found))"
+        case .inboxDocument(let format): return "a \(format) inbox document, not in-app campaigns"
+        case .vendorFailure(let reason): return reason
         }
     }
 }
@@ -88,43 +97,77 @@ public struct CampaignSettings: Sendable, Equatable {
     }
 }
 
-/// Quiet hours `[start, end)` on the local clock, possibly spanning midnight (B.8).
+/// Quiet hours `[start, end)` on the local clock (B.8) or on UTC, possibly spanning midnight.
 public struct QuietHours: Sendable, Equatable {
-    /// Minutes after local midnight.
-    public var start: Int
-    public var end: Int
+    /// Which wall clock the window is judged on (PROTOCOL 2.1 `quietHoursClock`).
+    public enum Clock: String, Sendable, Equatable { case local, utc }
 
-    public init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
+    /// Seconds after midnight, `0...86_400` (`24:00` is the end of the day).
+    public var startSeconds: Int
+    public var endSeconds: Int
+    public var clock: Clock
+
+    /// `start` and `end` in minutes after midnight.
+    public init(start: Int, end: Int, clock: Clock = .local) {
+        self.init(startSeconds: start * 60, endSeconds: end * 60, clock: clock)
     }
 
-    /// Parses `"HH:mm"` (00:00 to 23:59).
+    public init(startSeconds: Int, endSeconds: Int, clock: Clock = .local) {
+        self.startSeconds = startSeconds
+        self.endSeconds = endSeconds
+        self.clock = clock
+    }
+
+    /// Parses `"HH:mm"` (00:00 to 23:59) into minutes.
     public static func minutes(_ text: String) -> Int? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }),
-            let hours = Int(parts[0]), let minutes = Int(parts[1]),
-            (0..<24).contains(hours), (0..<60).contains(minutes)
-        else { return nil }
-        return hours * 60 + minutes
+        guard let seconds = seconds(text, allowingSeconds: false), seconds < 86_400 else { return nil }
+        return seconds / 60
     }
 
-    /// Whether `secondsOfDay` (local time) is inside `[start, end)`. Equal start and end is empty.
+    /// Parses `"HH:mm"` or, when `allowingSeconds`, `"HH:mm:ss"`; `24:00` (and `24:00:00`) is
+    /// midnight at the end of the day (VENDORS.md §4).
+    public static func seconds(_ text: String, allowingSeconds: Bool = true) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || (allowingSeconds && parts.count == 3),
+            parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+            let hours = Int(parts[0]), let minutes = Int(parts[1])
+        else { return nil }
+        let seconds = parts.count == 3 ? Int(parts[2]) : 0
+        guard let seconds, (0..<60).contains(minutes), (0..<60).contains(seconds) else { return nil }
+        if hours == 24 { return minutes == 0 && seconds == 0 ? 86_400 : nil }
+        guard (0..<24).contains(hours) else { return nil }
+        return hours * 3600 + minutes * 60 + seconds
+    }
+
+    /// Whether `secondsOfDay` (on this window's clock) is inside `[start, end)`. Equal start and end is empty.
     public func contains(secondsOfDay: Double) -> Bool {
-        let startSeconds = Double(start * 60)
-        let endSeconds = Double(end * 60)
-        if start < end { return secondsOfDay >= startSeconds && secondsOfDay < endSeconds }
-        if start > end { return secondsOfDay >= startSeconds || secondsOfDay < endSeconds }
+        let startSeconds = Double(startSeconds)
+        let endSeconds = Double(endSeconds)
+        if startSeconds < endSeconds { return secondsOfDay >= startSeconds && secondsOfDay < endSeconds }
+        if startSeconds > endSeconds { return secondsOfDay >= startSeconds || secondsOfDay < endSeconds }
         return false
     }
 
-    /// `22:00-07:00`, as the decision log writes it.
+    /// Whether `time` is inside the window, on the window's clock.
+    public func contains(_ time: EngineTime) -> Bool {
+        contains(secondsOfDay: secondsOfDay(time))
+    }
+
+    /// Seconds since midnight of `time` on this window's clock.
+    public func secondsOfDay(_ time: EngineTime) -> Double {
+        clock == .utc ? time.utcSecondsOfDay : time.localSecondsOfDay
+    }
+
+    /// `22:00-07:00` (with `:ss` when a bound has seconds, and ` UTC` on the UTC clock), as the
+    /// decision log writes it.
     public var label: String {
-        func clock(_ minutes: Int) -> String {
-            let hours = minutes / 60
-            let rest = minutes % 60
-            return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+        func clockText(_ total: Int) -> String {
+            let hours = total / 3600
+            let minutes = total / 60 % 60
+            let seconds = total % 60
+            let text = String(format: "%02d:%02d", hours, minutes)
+            return seconds == 0 ? text : text + String(format: ":%02d", seconds)
         }
-        return "\(clock(start))-\(clock(end))"
+        return "\(clockText(startSeconds))-\(clockText(endSeconds))" + (clock == .utc ? " UTC" : "")
     }
 }

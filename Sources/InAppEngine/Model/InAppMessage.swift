@@ -79,16 +79,19 @@ public struct MessageButton: Sendable, Equatable {
     public var action: InAppAction
     public var backgroundColor: RGBColour?
     public var textColor: RGBColour?
+    /// PROTOCOL 2.1 button `style.borderColor`; kept for hosts that draw borders.
+    public var borderColor: RGBColour?
 
     public init(
         id: String, text: String, action: InAppAction = .dismiss, backgroundColor: RGBColour? = nil,
-        textColor: RGBColour? = nil
+        textColor: RGBColour? = nil, borderColor: RGBColour? = nil
     ) {
         self.id = id
         self.text = text
         self.action = action
         self.backgroundColor = backgroundColor
         self.textColor = textColor
+        self.borderColor = borderColor
     }
 }
 

@@ -29,6 +29,12 @@ public struct EngineTime: Sendable, Equatable {
         return local - (local / day).rounded(.down) * day
     }
 
+    /// Seconds since midnight UTC, for quiet hours judged on UTC (`quietHoursClock: utc`).
+    public var utcSecondsOfDay: Double {
+        let seconds = utc.timeIntervalSince1970
+        return seconds - (seconds / 86_400).rounded(.down) * 86_400
+    }
+
     /// The same wall clock `seconds` later (virtual clocks move both together).
     public func advanced(by seconds: Double) -> EngineTime {
         EngineTime(uptime: uptime + seconds, utc: utc.addingTimeInterval(seconds), utcOffset: utcOffset)

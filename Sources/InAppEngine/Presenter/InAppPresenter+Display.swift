@@ -19,11 +19,11 @@ extension InAppPresenter {
             // From a trigger it goes onto the stack; from a retry it stays on top. Either way it is on top.
             session.stack.push(campaign)
             report(.deferred(messageID: campaign.messageID, reason: .hostLater))
-            log("deferring campaign \(campaign.messageID): the host said later")
+            log("deferring campaign \(campaign.label): the host said later")
         case .discard:
             if offer.origin == .retry { session.stack.remove(campaign.messageID) }
             report(.discarded(messageID: campaign.messageID))
-            log("campaign \(campaign.messageID) discarded by the host for this occurrence")
+            log("campaign \(campaign.label) discarded by the host for this occurrence")
             if offer.origin == .retry { retryDeferred() }
         }
         return finish()
@@ -53,7 +53,7 @@ extension InAppPresenter {
             return finish()
         }
         cancel(.placeholderTimeout)
-        log("placeholders for campaign \(offer.campaign.messageID) failed: using the last values held")
+        log("placeholders for campaign \(offer.campaign.label) failed: using the last values held")
         present(offer)
         return finish()
     }
@@ -68,7 +68,7 @@ extension InAppPresenter {
             .shown(
                 messageID: presentation.messageID, header: presentation.header, body: presentation.body,
                 isTest: presentation.campaign.isTest))
-        log("showing campaign \(presentation.messageID)" + (presentation.campaign.isTest ? " (test send)" : ""))
+        log("showing campaign \(presentation.campaign.label)" + (presentation.campaign.isTest ? " (test send)" : ""))
         if configuration.reduceMotion {
             endEntrance()
         } else {
@@ -156,7 +156,7 @@ extension InAppPresenter {
 
     mutating func placeholdersTimedOut() {
         guard isRunning, case .personalizing(_, _, let offer) = session.slot else { return }
-        log("placeholders for campaign \(offer.campaign.messageID) timed out after 2 s: using the last values held")
+        log("placeholders for campaign \(offer.campaign.label) timed out after 2 s: using the last values held")
         present(offer)
     }
 
@@ -218,7 +218,7 @@ extension InAppPresenter {
         session.slot = .empty
         effects.append(.remove(messageID: campaign.messageID))
         report(.dismissed(messageID: campaign.messageID, reason: reason))
-        log("campaign \(campaign.messageID) closed (\(reason.rawValue))")
+        log("campaign \(campaign.label) closed (\(reason.rawValue))")
         if reason.recordsDismissal { record(.dismissal, for: campaign) }
         retryDeferred()
     }
@@ -234,12 +234,12 @@ extension InAppPresenter {
         case .visible(let showing):
             effects.append(.remove(messageID: showing.campaign.messageID))
             report(.dismissed(messageID: showing.campaign.messageID, reason: reason))
-            log("campaign \(showing.campaign.messageID) removed (\(reason.rawValue))")
+            log("campaign \(showing.campaign.label) removed (\(reason.rawValue))")
         case .presenting(let presentation, _):
             effects.append(.remove(messageID: presentation.messageID))
-            log("campaign \(presentation.messageID) abandoned before it showed (\(reason.rawValue))")
+            log("campaign \(presentation.campaign.label) abandoned before it showed (\(reason.rawValue))")
         case .askingHost(_, let offer), .personalizing(_, _, let offer):
-            log("campaign \(offer.campaign.messageID) abandoned before it showed (\(reason.rawValue))")
+            log("campaign \(offer.campaign.label) abandoned before it showed (\(reason.rawValue))")
         }
         session.slot = .empty
     }

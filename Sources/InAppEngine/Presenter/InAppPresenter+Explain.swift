@@ -56,7 +56,7 @@ extension InAppPresenter {
             let problems = document.problems.filter { $0.hasPrefix("campaign \(id):") }
             let why = problems.isEmpty ? "it cannot be used" : problems.joined(separator: "; ")
             explanation.checks.append(
-                .init(gate: .campaign, passed: false, sentence: "campaign \(id) is unusable: \(why)"))
+                .init(gate: .campaign, passed: false, sentence: "campaign \(campaign.label) is unusable: \(why)"))
             return explanation
         }
         explanation.checks.append(campaignCheck(campaign, requested: requested))
@@ -86,20 +86,23 @@ extension InAppPresenter {
         case .unsupported(let type)?:
             return .init(
                 gate: .campaign, passed: false,
-                sentence: "campaign \(campaign.messageID): message type \"\(type)\" is unsupported, it never shows",
+                sentence: "campaign \(campaign.label): message type \"\(type)\" is unsupported, it never shows",
                 blockedBy: DecisionReason.unsupported.rawValue)
         case .slideup?: kind = "slide-up"
         case .modal?: kind = "modal"
         case .fullscreen?: kind = "full-screen"
         case nil: kind = "no"
         }
-        var details = [campaign.priority.map { "priority \(Self.seconds($0))" } ?? "no priority (after numbered ones)"]
+        var details = [
+            campaign.vendorPriority ?? campaign.priority.map { "priority \(Self.seconds($0))" }
+                ?? "no priority (after numbered ones)"
+        ]
         if campaign.isTest { details.append("test send") }
         if campaign.messageID != requested { details.append("\(requested) resolves to \(campaign.messageID)") }
         return .init(
             gate: .campaign, passed: true,
             sentence:
-                "campaign \(campaign.messageID) is known and usable: \(kind) message, \(details.joined(separator: ", "))"
+                "campaign \(campaign.label) is known and usable: \(kind) message, \(details.joined(separator: ", "))"
         )
     }
 
@@ -192,16 +195,17 @@ extension InAppPresenter {
 
     static func quietHoursCheck(_ quiet: QuietHours?, at time: EngineTime) -> Explanation.Check {
         guard let quiet else { return .init(gate: .quietHours, passed: true, sentence: "no quiet hours are set") }
-        let minutes = Int(time.localSecondsOfDay / 60)
-        let local = String(format: "%02d:%02d", minutes / 60, minutes % 60)
-        if quiet.contains(secondsOfDay: time.localSecondsOfDay) {
+        let minutes = Int(quiet.secondsOfDay(time) / 60)
+        let name = quiet.clock == .utc ? "UTC time" : "local time"
+        let clock = name + String(format: " %02d:%02d", minutes / 60, minutes % 60)
+        if quiet.contains(time) {
             return .init(
                 gate: .quietHours, passed: false,
-                sentence: "inside quiet hours \(quiet.label) (local time \(local)): dropped, not delayed",
+                sentence: "inside quiet hours \(quiet.label) (\(clock)): dropped, not delayed",
                 blockedBy: DecisionReason.quietHours.rawValue)
         }
         return .init(
-            gate: .quietHours, passed: true, sentence: "outside quiet hours \(quiet.label) (local time \(local))")
+            gate: .quietHours, passed: true, sentence: "outside quiet hours \(quiet.label) (\(clock))")
     }
 
     private func artworkCheck(_ campaign: Campaign) -> Explanation.Check {

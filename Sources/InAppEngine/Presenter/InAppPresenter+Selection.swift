@@ -15,16 +15,16 @@ extension InAppPresenter {
         }
         guard let winner = eligible.first else { return }
         report(.selected(messageID: winner.messageID))
-        log("\(trigger): campaign \(winner.messageID) selected")
+        log("\(trigger): campaign \(winner.label) selected")
         if eligible.count > 1 {
             let runnerUp = eligible[1]
             session.stack.push(runnerUp)
             report(.deferred(messageID: runnerUp.messageID, reason: .runnerUp))
-            log("deferring campaign \(runnerUp.messageID): campaign \(winner.messageID) took this trigger first")
+            log("deferring campaign \(runnerUp.label): campaign \(winner.messageID) took this trigger first")
         }
         for campaign in eligible.dropFirst(2) {
             report(.dropped(messageID: campaign.messageID, reason: .lowerPriority))
-            log("campaign \(campaign.messageID) dropped: campaign \(winner.messageID) and a runner-up came first")
+            log("campaign \(campaign.label) dropped: campaign \(winner.messageID) and a runner-up came first")
         }
         offer(winner)
     }
@@ -35,7 +35,7 @@ extension InAppPresenter {
         if let ends = campaign.endsAt, now.utc >= ends { return .expired }
         if case .unsupported = campaign.message?.kind { return .unsupported }
         if !history.allows(campaign, now: now, session: session.number) { return .repeat }
-        if let quiet = session.document?.settings.quietHours, quiet.contains(secondsOfDay: now.localSecondsOfDay) {
+        if let quiet = session.document?.settings.quietHours, quiet.contains(now) {
             return .quietHours
         }
         if !isArtworkReady(campaign) { return .artwork }
@@ -68,7 +68,7 @@ extension InAppPresenter {
 
     mutating func drop(_ campaign: Campaign, reason: DecisionReason) {
         report(.dropped(messageID: campaign.messageID, reason: reason))
-        log(Self.dropLine(campaign.messageID, reason, quietHours: session.document?.settings.quietHours))
+        log(Self.dropLine(campaign.label, reason, quietHours: session.document?.settings.quietHours))
     }
 
     /// Offers the winner of a trigger: a blocker defers it, else the host is asked (B.5).
@@ -76,7 +76,7 @@ extension InAppPresenter {
         if let reason = blocker(for: campaign) {
             session.stack.push(campaign)
             report(.deferred(messageID: campaign.messageID, reason: reason))
-            log("deferring campaign \(campaign.messageID): \(blockerText(reason))")
+            log("deferring campaign \(campaign.label): \(blockerText(reason))")
             bookLapse(of: reason)
             return
         }
@@ -106,7 +106,7 @@ extension InAppPresenter {
         guard isRunning else { return }
         if backgroundSince != nil {
             if let top = session.stack.top {
-                log("holding deferred campaign \(top.messageID): tinbox is in the background")
+                log("holding deferred campaign \(top.label): tinbox is in the background")
             }
             return
         }
@@ -118,7 +118,7 @@ extension InAppPresenter {
                 continue
             }
             if let reason = blocker(for: campaign) {
-                log("holding deferred campaign \(campaign.messageID): \(blockerText(reason))")
+                log("holding deferred campaign \(campaign.label): \(blockerText(reason))")
                 bookLapse(of: reason)
                 return
             }

@@ -102,9 +102,18 @@ struct TimelineStep {
 
     private static func parseSetup(_ step: StepFields, baseDirectory: URL) throws(StepError) -> Setup {
         let document: CampaignDocument
+        var format: CampaignFormat?
+        if let name = step.fields["syncFormat"], name != .null {
+            guard let text = name.stringValue, let named = CampaignFormat(rawValue: text) else {
+                throw StepError("`setup` `syncFormat` must be \"tinbox\" or \"gameball\"")
+            }
+            format = named
+        }
         if let inline = step.fields["sync"] {
             do {
-                document = try CampaignDocument.decode(inline, documentBase: baseDirectory)
+                // An inline document of no recognisable shape is read as tinbox's, as before formats.
+                if format == nil, case .unknown = DocumentShape.of(inline) { format = .tinbox }
+                document = try CampaignDocument.read(inline, format: format, documentBase: baseDirectory)
             } catch {
                 throw StepError("`setup` `sync`: \(error.description)")
             }
@@ -112,7 +121,8 @@ struct TimelineStep {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
             guard let data = try? Data(contentsOf: url) else { throw StepError("cannot read syncFile \(path)") }
             do {
-                document = try CampaignDocument.decode(data, documentBase: url.deletingLastPathComponent())
+                document = try CampaignDocument.read(
+                    data, format: format, documentBase: url.deletingLastPathComponent())
             } catch {
                 throw StepError("syncFile \(path): \(error.description)")
             }

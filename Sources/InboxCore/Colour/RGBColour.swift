@@ -18,10 +18,11 @@ public struct RGBColour: Sendable, Equatable, Hashable {
             blue: UInt8(truncatingIfNeeded: packed))
     }
 
-    /// Parses `#RRGGBB` exactly; anything else is `nil` (the theme colour).
+    /// Parses `#RRGGBB`, or `#RRGGBBAA` with the alpha dropped (a terminal cell is opaque;
+    /// PROTOCOL 2.1); anything else is `nil` (the theme colour).
     public init?(hex text: String) {
         let digits = Array(text.utf8)
-        guard digits.count == 7, digits[0] == UInt8(ascii: "#"),
+        guard digits.count == 7 || digits.count == 9, digits[0] == UInt8(ascii: "#"),
             digits.dropFirst().allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
         else { return nil }
         var values: [UInt8] = []

@@ -1,0 +1,133 @@
+import Foundation
+
+/// The formats a campaign document may be read in (VENDORS.md §1): tinbox's own sync document
+/// (PROTOCOL 2.1) and Gameball's in-app sync.
+public enum CampaignFormat: String, Sendable, Equatable, CaseIterable {
+    case tinbox, gameball
+
+    /// Every VENDORS.md format name, campaign formats or not: a source prefix is read as a format
+    /// only when it is one of these (so `https:` never is).
+    public static let allNames = ["tinbox", "dengage", "sfmc", "gameball"]
+}
+
+/// What a campaign source's configuration adds to the document (VENDORS.md §4).
+public struct CampaignReadOptions: Sendable, Equatable {
+    /// `quietHoursClock`: the clock quiet hours are judged on; `nil` keeps the document's own
+    /// (tinbox) or local time (Gameball).
+    public var quietHoursClock: QuietHours.Clock?
+    /// Gameball over HTTP: `platform` in every request body, 1 iOS or 2 Android (default 1).
+    public var platform: Int
+
+    public init(quietHoursClock: QuietHours.Clock? = nil, platform: Int = 1) {
+        self.quietHoursClock = quietHoursClock
+        self.platform = platform
+    }
+}
+
+/// What a document looks like, in the order of VENDORS.md §5.
+public enum DocumentShape: Sendable, Equatable {
+    case tinboxSync, tinboxMessages, gameball, sfmc, dengage
+    /// An empty list: read as the named format, or as tinbox.
+    case empty
+    case unknown(found: String)
+
+    /// Recognises a parsed document by its shape.
+    public static func of(_ json: JSONValue) -> DocumentShape {
+        switch json {
+        case .object(let fields):
+            if fields["campaigns"] != nil { return .tinboxSync }
+            if let messages = fields["messages"]?.arrayValue {
+                guard let first = messages.first else { return .empty }
+                if first["data"] != nil { return .tinboxMessages }
+                if first["campaignId"] != nil { return .gameball }
+                if first["subject"] != nil || first["alert"] != nil { return .sfmc }
+            }
+            if let response = fields["response"], response.objectValue != nil {
+                if let messages = response["messages"]?.arrayValue {
+                    guard let first = messages.first else { return .empty }
+                    if first["campaignId"] != nil { return .gameball }
+                }
+            }
+            return .unknown(found: describe(json))
+        case .array(let items):
+            guard let first = items.first else { return .empty }
+            if first["smsgId"] != nil || first["smsg_id"] != nil { return .dengage }
+            if first["id"] != nil, first["subject"] != nil || first["alert"] != nil || first["sendDateUtc"] != nil {
+                return .sfmc
+            }
+            return .unknown(found: describe(json))
+        default:
+            return .unknown(found: describe(json))
+        }
+    }
+
+    /// `an object with keys a, b, c`, `a list whose first item has keys …`: what was found.
+    static func describe(_ json: JSONValue) -> String {
+        func keys(_ fields: [String: JSONValue]) -> String {
+            let names = fields.keys.sorted()
+            guard !names.isEmpty else { return "no keys" }
+            let shown = names.prefix(6).joined(separator: ", ")
+            return "keys " + shown + (names.count > 6 ? ", …" : "")
+        }
+        switch json {
+        case .object(let fields):
+            if let messages = fields["messages"]?.arrayValue, let first = messages.first {
+                let inner = first.objectValue.map(keys) ?? "no object"
+                return "an object whose first messages item has \(inner)"
+            }
+            return "an object with \(keys(fields))"
+        case .array(let items):
+            let inner = items.first?.objectValue.map(keys) ?? "no object"
+            return "a list whose first item has \(inner)"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
+
+extension CampaignDocument {
+    /// Reads a campaign document in `format`, or, when it is `nil`, in the format its shape
+    /// shows (VENDORS.md §5). Throws when the text is not JSON, the shape is not a campaign
+    /// format, or the vendor's answer says it failed.
+    public static func read(
+        _ data: Data, format: CampaignFormat?, options: CampaignReadOptions = CampaignReadOptions(),
+        documentBase: URL? = nil
+    ) throws(CampaignError) -> CampaignDocument {
+        guard let json = JSONValue.parse(data) else { throw .notJSON }
+        return try read(json, format: format, options: options, documentBase: documentBase)
+    }
+
+    public static func read(
+        _ json: JSONValue, format: CampaignFormat?, options: CampaignReadOptions = CampaignReadOptions(),
+        documentBase: URL? = nil
+    ) throws(CampaignError) -> CampaignDocument {
+        let resolved: CampaignFormat
+        if let format {
+            resolved = format
+        } else {
+            switch DocumentShape.of(json) {
+            case .tinboxSync: resolved = .tinbox
+            case .gameball: resolved = .gameball
+            case .empty: return CampaignDocument(documentBase: documentBase)
+            case .tinboxMessages: throw .inboxDocument(format: "tinbox messages")
+            case .dengage: throw .inboxDocument(format: "dengage")
+            case .sfmc: throw .inboxDocument(format: "sfmc")
+            case .unknown(let found): throw .unrecognised(found: found)
+            }
+        }
+        var document: CampaignDocument
+        switch resolved {
+        case .tinbox:
+            document = try decode(json, documentBase: documentBase)
+        case .gameball:
+            guard json.objectValue != nil else { throw .notAnObject }
+            var decoder = GameballDecoder(
+                documentBase: documentBase, quietHoursClock: options.quietHoursClock ?? .local)
+            document = try decoder.document(json)
+        }
+        if let clock = options.quietHoursClock { document.settings.quietHours?.clock = clock }
+        return document
+    }
+}
