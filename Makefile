@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 # Debian packages the build, the tests and the benchmarks need.
-DEBS := libncurses-dev libsqlite3-dev libcurl4-openssl-dev sqlite3 tmux python3 pkg-config libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev
+DEBS := libncurses-dev libsqlite3-dev libcurl4-openssl-dev sqlite3 tmux python3 pkg-config libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev libyajl-dev
 BENCH_DEBS := neomutt
 RELEASE := .build/release/tinbox
 # A statically linked Swift runtime starts in ~2 ms instead of ~8 ms (README, "Performance").
