@@ -75,3 +75,24 @@ import Testing
         #expect(try first.count(.read) == 200)
     }
 }
+
+/// Buttons are stored as JSON written by hand; reading it back gives the same buttons.
+@Suite struct ButtonColumnTests {
+    @Test func buttonsOfAnyTextComeBackAsTheyWent() {
+        let texts = [
+            "Open", "", "quote \" and backslash \\ and slash /", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1B}\u{1F}\u{7F}",
+            "é e\u{301} 😀 \u{2028}\u{2029} \u{FEFF} עברית", "https://acme.example/x?a=1&b=\"2\"",
+        ]
+        for text in texts {
+            let buttons = [
+                CTAButton(buttonId: text, label: text, iosDeeplink: nil, androidDeeplink: text, webUrl: text),
+                CTAButton(), CTAButton(label: text),
+            ]
+            #expect(EntryRow.decodeButtons(EntryRow.encodeButtons(buttons)) == buttons, "\(text.debugDescription)")
+        }
+        #expect(EntryRow.encodeButtons([]) == nil)
+        #expect(
+            EntryRow.encodeButtons([CTAButton(buttonId: "open", label: "Open", webUrl: "https://acme.example/x")])
+                == #"[{"buttonId":"open","label":"Open","webUrl":"https://acme.example/x"}]"#)
+    }
+}
