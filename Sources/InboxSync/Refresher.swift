@@ -163,10 +163,7 @@ public final class Refresher {
     /// a refresh that was waiting when the inbox was disabled (here or in another process) stores
     /// nothing.
     private func applyUnlessDisabled(_ staging: FeedImport, skipped: Int) throws -> MergeReport {
-        try inbox.store.database.transaction {
-            try checkStillWanted()
-            return try staging.apply(skipped: skipped)
-        }
+        try staging.apply(skipped: skipped) { try checkStillWanted() }
     }
 
     private func checkStillWanted() throws {

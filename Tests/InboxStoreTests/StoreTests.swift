@@ -96,3 +96,31 @@ import Testing
                 == #"[{"buttonId":"open","label":"Open","webUrl":"https://acme.example/x"}]"#)
     }
 }
+
+/// A large import drops the secondary indexes of `messages` and builds them again
+/// (FeedImport.swift): from the same words the migrations used.
+@Suite struct ImportIndexRebuildTests {
+    static func indexes(_ inbox: Inbox) throws -> [[String]] {
+        try inbox.database.query(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL ORDER BY name"
+        ) { row in
+            var rows: [[String]] = []
+            while try row.step() { rows.append([row.text(0) ?? "", row.text(1) ?? ""]) }
+            return rows
+        }
+    }
+
+    @Test func theIndexesALargeImportRebuildsAreTheMigratedOnes() throws {
+        let f = try InboxFixture()
+        let migrated = try Self.indexes(f.inbox)
+        #expect(migrated == Migrations.messageIndexes.map { [$0.name, $0.sql] })
+        let count = FeedImport.rebuildThreshold + 10
+        let report = try f.seed((0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997), pinned: $0 % 100 == 0) })
+        #expect(report.stored == count)
+        #expect(try Self.indexes(f.inbox) == migrated)
+        #expect(try f.inbox.database.integer("SELECT count(*) FROM messages INDEXED BY messages_list") == Int64(count))
+        #expect(try f.inbox.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil } == "ok")
+        #expect(try f.inbox.count(.all) == count)
+        #expect(try f.inbox.entries(.all, limit: 1).first?.key.id == "m0")
+    }
+}

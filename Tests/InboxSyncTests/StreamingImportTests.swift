@@ -165,7 +165,7 @@ import Testing
         for message in feed.messages { try staging.accept(message) }
         // Two batches are staged (the inbox untouched); another connection writes meanwhile.
         try other.setEnabled(true)
-        let report = try f.inbox.store.database.transaction { try staging.apply(skipped: 0) }
+        let report = try staging.apply(skipped: 0)
         #expect(report.stored == Set(feed.messages.map(\.key.id)).count)
         #expect(try other.count(.all) > 0)
     }
