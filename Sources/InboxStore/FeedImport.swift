@@ -67,8 +67,8 @@ public final class FeedImport: FeedSink {
     /// feed's messages that were not usable. `precondition` runs first inside the transaction
     /// (and may throw to store nothing). The staging is empty afterwards.
     ///
-    /// Call it outside other transactions: inside one it becomes a savepoint, and SQLite then
-    /// copies every page the merge changes into a sub-journal first (five times the I/O).
+    /// Call it outside other transactions: inside one it becomes a savepoint, whose sub-journal
+    /// keeps one more copy of every stored page the merge changes.
     public func apply(skipped: Int, precondition: () throws -> Void = {}) throws -> MergeReport {
         defer { try? discard() }
         try flush()
