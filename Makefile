@@ -33,6 +33,7 @@ test: deps
 bench: deps bench-deps build
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-search-bench
 	python3 Benchmarks/run.py --binary $(RELEASE)
+	python3 Benchmarks/import.py --binary $(RELEASE)
 	python3 Benchmarks/sync.py --binary $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
 	.build/release/tinbox-bench
