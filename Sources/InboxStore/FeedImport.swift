@@ -74,8 +74,9 @@ public final class FeedImport: FeedSink {
         try flush()
         return try database.transaction {
             try precondition()
-            let generation = try database.integer(
-                "SELECT max(sync_generation) FROM messages WHERE producer = ?", [.text(producer)]) + 1
+            let generation =
+                try database.integer(
+                    "SELECT max(sync_generation) FROM messages WHERE producer = ?", [.text(producer)]) + 1
             // A large import upserts into the table alone and builds the secondary indexes again
             // at the end, sorted: inserting into them row by row, in no order of theirs, cost a
             // million-message import 12 s more than the table itself (and thrashed SQLite's cache).
@@ -134,7 +135,8 @@ public final class FeedImport: FeedSink {
                 """)
             for message in batch {
                 try insert.run(
-                    .text(message.key.id), .bool(message.serverRead), .optional(message.start.map(UTCDate.milliseconds)),
+                    .text(message.key.id), .bool(message.serverRead),
+                    .optional(message.start.map(UTCDate.milliseconds)),
                     .optional(message.end.map(UTCDate.milliseconds)), .bool(message.isPinned),
                     .int(UTCDate.milliseconds(message.receiveDate)), .text(message.title), .optional(message.body),
                     .optional(message.imageUrl), .optional(EntryRow.encodeButtons(message.buttons)),

@@ -37,7 +37,8 @@ import Testing
     static func describe(_ message: InboxMessage) -> String {
         func ms(_ date: Date?) -> String { date.map { String(UTCDate.milliseconds($0)) } ?? "-" }
         let buttons = message.buttons.map {
-            [$0.buttonId, $0.label, $0.iosDeeplink, $0.androidDeeplink, $0.webUrl].map { $0 ?? "∅" }.joined(separator: "|")
+            [$0.buttonId, $0.label, $0.iosDeeplink, $0.androidDeeplink, $0.webUrl].map { $0 ?? "∅" }.joined(
+                separator: "|")
         }
         return [
             message.key.description, String(message.serverRead), ms(message.start), ms(message.end), message.title,
@@ -76,7 +77,9 @@ import Testing
     func expectSameAsFoundation(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) {
         let expected = Self.outcome { try FoundationFeedOracle.decode(data) }
         let whole = Self.outcome { try FeedDocument(data: data, producer: "engagement", source: "feed.json") }
-        #expect(whole == expected, "\(String(decoding: data, as: UTF8.self).debugDescription)", sourceLocation: sourceLocation)
+        #expect(
+            whole == expected, "\(String(decoding: data, as: UTF8.self).debugDescription)",
+            sourceLocation: sourceLocation)
         for chunks in [[1], [2, 3], [7]] {
             let streamed = Self.outcome { try Self.streamed(data, chunks: chunks) }
             #expect(streamed == expected, "chunks \(chunks)", sourceLocation: sourceLocation)
@@ -89,7 +92,9 @@ import Testing
         "{\"messages\": [\(messages.joined(separator: ","))]}"
     }
 
-    static func message(_ fields: String = "\"id\": \"a\"", data: String = "\"title\": \"t\", \"receiveDateUTC\": \(date)")
+    static func message(
+        _ fields: String = "\"id\": \"a\"", data: String = "\"title\": \"t\", \"receiveDateUTC\": \(date)"
+    )
         -> String
     {
         "{\(fields), \"data\": {\(data)}}"
@@ -138,7 +143,9 @@ import Testing
         expectSameAsFoundation(
             Self.feed(
                 Self.message(
-                    data: "\"title\": \"t\", \"receiveDateUTC\": \(Self.date), \"ctaButtons\": [{\"buttonId\": \(id)}, \(id)]")))
+                    data:
+                        "\"title\": \"t\", \"receiveDateUTC\": \(Self.date), \"ctaButtons\": [{\"buttonId\": \(id)}, \(id)]"
+                )))
         expectSameAsFoundation(Self.feed(Self.message("\"id\": \"a\", \"data\": \(id)")))
         expectSameAsFoundation(Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \(id)")))
         expectSameAsFoundation(Self.feed(id))
@@ -149,9 +156,12 @@ import Testing
     @Test func theLastOfTwoEqualKeysCounts() {
         expectSameAsFoundation(Self.feed(Self.message("\"id\": \"a\", \"id\": \"b\"")))
         expectSameAsFoundation(Self.feed(Self.message("\"id\": \"a\", \"id\": 1")))
-        expectSameAsFoundation(Self.feed("{\"id\": \"a\", \"data\": {\"title\": \"t\", \"receiveDateUTC\": \(Self.date)}, \"data\": 1}"))
         expectSameAsFoundation(
-            Self.feed("{\"id\": \"a\", \"data\": {\"title\": \"t\"}, \"data\": {\"title\": \"u\", \"receiveDateUTC\": \(Self.date)}}"))
+            Self.feed("{\"id\": \"a\", \"data\": {\"title\": \"t\", \"receiveDateUTC\": \(Self.date)}, \"data\": 1}"))
+        expectSameAsFoundation(
+            Self.feed(
+                "{\"id\": \"a\", \"data\": {\"title\": \"t\"}, \"data\": {\"title\": \"u\", \"receiveDateUTC\": \(Self.date)}}"
+            ))
         expectSameAsFoundation(
             Self.feed(
                 Self.message(
@@ -172,19 +182,32 @@ import Testing
     @Test func whatJSONSerializationAllowsIsAllowed() {
         expectSameAsFoundation(Self.feed(Self.message(), "") + "")  // [m,] : a trailing comma
         expectSameAsFoundation("{\"messages\": [\(Self.message()),\n  ],}")
-        expectSameAsFoundation("{\"messages\": [{\"id\": \"a\", \"data\": {\"title\": \"t\", \"receiveDateUTC\": \(Self.date),},},]}")
+        expectSameAsFoundation(
+            "{\"messages\": [{\"id\": \"a\", \"data\": {\"title\": \"t\", \"receiveDateUTC\": \(Self.date),},},]}")
         expectSameAsFoundation(Data([0xEF, 0xBB, 0xBF]) + Data(Self.feed(Self.message()).utf8))
         for encoding in [String.Encoding.utf16, .utf16LittleEndian, .utf16BigEndian, .utf32, .utf32LittleEndian] {
-            expectSameAsFoundation(Self.feed(Self.message(data: "\"title\": \"é😀\", \"receiveDateUTC\": \(Self.date)")).data(using: encoding)!)
+            expectSameAsFoundation(
+                Self.feed(Self.message(data: "\"title\": \"é😀\", \"receiveDateUTC\": \(Self.date)")).data(
+                    using: encoding)!)
         }
-        expectSameAsFoundation(Self.feed(Self.message(data: "\"title\": \"\\ud83d\\ude00 \\u00e9 \\u0000\", \"receiveDateUTC\": \(Self.date)")))
-        expectSameAsFoundation(Self.feed(Self.message("\"id\": \"\\u0069d\"", data: "\"t\\u0069tle\": \"t\", \"receiveDateUTC\": \(Self.date)")))
-        expectSameAsFoundation(Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"2026-02-29T00:00:00.000Z\"")))
-        expectSameAsFoundation(Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"2026-11-29T09:30:00Z\"")))
-        expectSameAsFoundation(Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"2026-11-29T09:30:00.000+0100\"")))
-        expectSameAsFoundation(Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"1200-11-29T09:30:00.000Z\"")))
+        expectSameAsFoundation(
+            Self.feed(
+                Self.message(data: "\"title\": \"\\ud83d\\ude00 \\u00e9 \\u0000\", \"receiveDateUTC\": \(Self.date)")))
+        expectSameAsFoundation(
+            Self.feed(
+                Self.message("\"id\": \"\\u0069d\"", data: "\"t\\u0069tle\": \"t\", \"receiveDateUTC\": \(Self.date)")))
+        expectSameAsFoundation(
+            Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"2026-02-29T00:00:00.000Z\"")))
+        expectSameAsFoundation(
+            Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"2026-11-29T09:30:00Z\"")))
+        expectSameAsFoundation(
+            Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"2026-11-29T09:30:00.000+0100\"")))
+        expectSameAsFoundation(
+            Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"1200-11-29T09:30:00.000Z\"")))
         expectSameAsFoundation(Self.feed(Self.message(data: "\"title\": \"t\", \"receiveDateUTC\": \"yesterday\"")))
-        expectSameAsFoundation("{\"messages\": [], \"x\": [1e308, -1e-400, 1.7976931348623157e308, \(String(repeating: "9", count: 300))]}")
+        expectSameAsFoundation(
+            "{\"messages\": [], \"x\": [1e308, -1e-400, 1.7976931348623157e308, \(String(repeating: "9", count: 300))]}"
+        )
         expectSameAsFoundation(String(repeating: "[", count: 512) + String(repeating: "]", count: 512))
         expectSameAsFoundation("{\"messages\": []}" + " \n\t\r")
     }
@@ -192,18 +215,23 @@ import Testing
     @Test func whatJSONSerializationRefusedIsRefused() {
         for text in [
             "", " ", "{", "{\"messages\": [", "{\"messages\": [}", "[,]", "{,}", "[1,,]", "{\"a\":1,,}", "{\"a\",}",
-            "{\"messages\": []} x", "{}{}", "{\"a\" \"b\"}", "{\"a\":1 \"b\":2}", "{1:2}", "[nul]", "[tru ]", "[-]", "[1.]",
-            "[1e]", "[01]", "[+1]", "['a']", "[1 /* x */]", "[\"a\\x\"]", "[\"a\\u12g4\"]", "[\"ab\tc\"]", "[1,\u{0B}2]",
-            "[1,\u{0C}2]", "[\"\\ud800\"]", "[\"\\ud800x\"]", "[\"\\udc00\"]", "[\"\\ud800\\u0041\"]", "[\"\\ud800\\ud800\"]",
-            "[1e400]", "[-1e309]", "[1\(String(repeating: "0", count: 400))]", "[1\(String(repeating: "0", count: 400)).5]",
+            "{\"messages\": []} x", "{}{}", "{\"a\" \"b\"}", "{\"a\":1 \"b\":2}", "{1:2}", "[nul]", "[tru ]", "[-]",
+            "[1.]",
+            "[1e]", "[01]", "[+1]", "['a']", "[1 /* x */]", "[\"a\\x\"]", "[\"a\\u12g4\"]", "[\"ab\tc\"]",
+            "[1,\u{0B}2]",
+            "[1,\u{0C}2]", "[\"\\ud800\"]", "[\"\\ud800x\"]", "[\"\\udc00\"]", "[\"\\ud800\\u0041\"]",
+            "[\"\\ud800\\ud800\"]",
+            "[1e400]", "[-1e309]", "[1\(String(repeating: "0", count: 400))]",
+            "[1\(String(repeating: "0", count: 400)).5]",
             String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
             String(repeating: "{\"a\":", count: 513) + "1" + String(repeating: "}", count: 513),
         ] {
             expectSameAsFoundation(text)
         }
-        for bytes in [[0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
-            [0x22, 0xFF, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x5B, 0x31, 0x5D, 0x00]] as [[UInt8]]
-        {
+        for bytes in [
+            [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+            [0x22, 0xFF, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x5B, 0x31, 0x5D, 0x00],
+        ] as [[UInt8]] {
             expectSameAsFoundation(Data(bytes))
         }
     }
@@ -247,9 +275,11 @@ import Testing
     }
 
     @Test(arguments: [
-        "{\n  \"messages\": [\n    {\"id\": 1,, }\n  ]\n}", "{\"a\" \"b\"}", "{\"a\":1 \"b\":2}", "[\"x\" \"y\"]", "{1:2}",
+        "{\n  \"messages\": [\n    {\"id\": 1,, }\n  ]\n}", "{\"a\" \"b\"}", "{\"a\":1 \"b\":2}", "[\"x\" \"y\"]",
+        "{1:2}",
         "[1, x]", "[1:2]", "[1}", "[\"ab\tc\"]", "[\"a\\x\"]", "[-]", "[1.]", "[1e]", "[01]", "[1 /* x */]", "['a']",
-        "[+1]", "[1,\u{0C}2]", "12 3", "{\"messages\": [", "{\"messages\": [\n", "{\n  \"messages\": [\n    {\"id\": \"é\"\"x\"}]}",
+        "[+1]", "[1,\u{0C}2]", "12 3", "{\"messages\": [", "{\"messages\": [\n",
+        "{\n  \"messages\": [\n    {\"id\": \"é\"\"x\"}]}",
     ])
     func aBreakIsFoundWhereJSONSerializationFoundIt(_ text: String) {
         let expected = foundationLocation(text)
@@ -324,7 +354,10 @@ struct DocumentGenerator {
     }
 
     mutating func scalar() -> String {
-        pick([string(), string(), "0", "1", "2", "-1", "1.0", "1.5", "1e2", "true", "false", "null", "12345678901234567890"])
+        pick([
+            string(), string(), "0", "1", "2", "-1", "1.0", "1.5", "1e2", "true", "false", "null",
+            "12345678901234567890",
+        ])
     }
 
     mutating func value(depth: Int) -> String {
@@ -342,10 +375,11 @@ struct DocumentGenerator {
     }
 
     mutating func object(_ depth: Int, keys: [String]) -> String {
-        "{" + list(depth) { generator in
-            let key = generator.pick(keys)
-            return "\"\(key)\"" + generator.space() + ":" + generator.space() + generator.field(key, depth: depth)
-        } + "}"
+        "{"
+            + list(depth) { generator in
+                let key = generator.pick(keys)
+                return "\"\(key)\"" + generator.space() + ":" + generator.space() + generator.field(key, depth: depth)
+            } + "}"
     }
 
     mutating func field(_ key: String, depth: Int) -> String {
@@ -356,12 +390,18 @@ struct DocumentGenerator {
                 ? value(depth: depth)
                 : object(
                     depth + 1,
-                    keys: ["title", "receiveDateUTC", "receiveDateUTC", "message", "imageUrl", "messageDetails",
-                        "isPinned", "ctaButtons", "other"])
+                    keys: [
+                        "title", "receiveDateUTC", "receiveDateUTC", "message", "imageUrl", "messageDetails",
+                        "isPinned", "ctaButtons", "other",
+                    ])
         case "ctaButtons":
             return next(5) == 0
                 ? value(depth: depth)
-                : "[" + list(depth) { $0.next(4) == 0 ? $0.scalar() : $0.object(depth + 2, keys: ["buttonId", "label", "webUrl", "z"]) } + "]"
+                : "["
+                    + list(depth) {
+                        $0.next(4) == 0
+                            ? $0.scalar() : $0.object(depth + 2, keys: ["buttonId", "label", "webUrl", "z"])
+                    } + "]"
         default: return next(3) == 0 ? value(depth: depth) : scalar()
         }
     }
@@ -369,11 +409,14 @@ struct DocumentGenerator {
     mutating func message() -> String {
         switch next(10) {
         case 0: return value(depth: 2)
-        case 1...4: return object(2, keys: ["id", "id", "isRead", "startDateUtc", "endDateUtc", "data", "data", "other"])
+        case 1...4:
+            return object(2, keys: ["id", "id", "isRead", "startDateUtc", "endDateUtc", "data", "data", "other"])
         default:
             // Mostly usable: an id, a title and a date, then anything.
-            let data = "{\"title\": \(string()), \"receiveDateUTC\": \"2026-11-29T09:30:00.\(next(10))00Z\","
-                + String(object(3, keys: ["message", "imageUrl", "isPinned", "ctaButtons", "title", "other"]).dropFirst())
+            let data =
+                "{\"title\": \(string()), \"receiveDateUTC\": \"2026-11-29T09:30:00.\(next(10))00Z\","
+                + String(
+                    object(3, keys: ["message", "imageUrl", "isPinned", "ctaButtons", "title", "other"]).dropFirst())
             let rest = object(2, keys: ["isRead", "startDateUtc", "endDateUtc", "id", "other"]).dropFirst()
             return "{\"id\": \(scalar()), \"data\": \(data)" + (rest == "}" ? "}" : ", " + rest)
         }

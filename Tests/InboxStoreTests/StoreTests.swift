@@ -80,7 +80,8 @@ import Testing
 @Suite struct ButtonColumnTests {
     @Test func buttonsOfAnyTextComeBackAsTheyWent() {
         let texts = [
-            "Open", "", "quote \" and backslash \\ and slash /", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1B}\u{1F}\u{7F}",
+            "Open", "", "quote \" and backslash \\ and slash /",
+            "\u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1B}\u{1F}\u{7F}",
             "é e\u{301} 😀 \u{2028}\u{2029} \u{FEFF} עברית", "https://acme.example/x?a=1&b=\"2\"",
         ]
         for text in texts {
@@ -115,7 +116,8 @@ import Testing
         let migrated = try Self.indexes(f.inbox)
         #expect(migrated == Migrations.messageIndexes.map { [$0.name, $0.sql] })
         let count = FeedImport.rebuildThreshold + 10
-        let report = try f.seed((0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997), pinned: $0 % 100 == 0) })
+        let report = try f.seed(
+            (0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997), pinned: $0 % 100 == 0) })
         #expect(report.stored == count)
         #expect(try Self.indexes(f.inbox) == migrated)
         #expect(try f.inbox.database.integer("SELECT count(*) FROM messages INDEXED BY messages_list") == Int64(count))

@@ -14,7 +14,8 @@ import Testing
         let inbox: Inbox
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-import-\(UUID().uuidString)")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tinbox-import-\(UUID().uuidString)")
             inbox = Inbox(store: try Store(directory: directory), clock: clock)
         }
 
@@ -58,7 +59,9 @@ import Testing
                 skipped += 1
                 continue
             case 13:
-                lines.append(#"{"id": 1, "data": {"title": "an id that reads as true", "receiveDateUTC": "2026-11-29T09:30:00.000Z"}}"#)
+                lines.append(
+                    #"{"id": 1, "data": {"title": "an id that reads as true", "receiveDateUTC": "2026-11-29T09:30:00.000Z"}}"#
+                )
                 skipped += 1
                 continue
             case 29:
@@ -72,18 +75,27 @@ import Testing
             let day = 1 + index % 28
             let receive = String(
                 format: "2026-11-%02dT%02d:%02d:%02d.%03dZ", day, index % 24, index % 60, index * 7 % 60, index % 1000)
-            let title = index % 17 == 0 ? "\(titlePrefix) \(index): é 😀 \\\"quoted\\\" \\u00e9" : "\(titlePrefix) \(index): weekly digest"
+            let title =
+                index % 17 == 0
+                ? "\(titlePrefix) \(index): é 😀 \\\"quoted\\\" \\u00e9" : "\(titlePrefix) \(index): weekly digest"
             var fields = [#""id": "\#(id)""#]
             if index % 3 == 0 { fields.append(#""isRead": true"#) }
-            if index % 11 == 0 { fields.append(#""startDateUtc": "2026-11-01T00:00:00.000Z", "endDateUtc": "2026-12-31T00:00:00Z""#) }
+            if index % 11 == 0 {
+                fields.append(#""startDateUtc": "2026-11-01T00:00:00.000Z", "endDateUtc": "2026-12-31T00:00:00Z""#)
+            }
             var data = [#""title": "\#(title)""#, #""receiveDateUTC": "\#(receive)""#]
             if index % 500 == 0 { data.append(#""isPinned": true"#) }
             if index % 4 == 0 { data.append(#""message": "Up to 40% off.\nToday only.""#) }
             if index % 9 == 0 {
-                data.append(#""ctaButtons": [{"buttonId": "open", "label": "Open", "webUrl": "https://acme.example/\#(index)"}, 5]"#)
+                data.append(
+                    #""ctaButtons": [{"buttonId": "open", "label": "Open", "webUrl": "https://acme.example/\#(index)"}, 5]"#
+                )
             }
-            lines.append("{\(fields.joined(separator: ", ")), \"data\": {\(data.joined(separator: ", "))}, \"extra\": [1, {\"a\": null}]}")
-            let decodedTitle = index % 17 == 0 ? "\(titlePrefix) \(index): é 😀 \"quoted\" é" : "\(titlePrefix) \(index): weekly digest"
+            lines.append(
+                "{\(fields.joined(separator: ", ")), \"data\": {\(data.joined(separator: ", "))}, \"extra\": [1, {\"a\": null}]}"
+            )
+            let decodedTitle =
+                index % 17 == 0 ? "\(titlePrefix) \(index): é 😀 \"quoted\" é" : "\(titlePrefix) \(index): weekly digest"
             messages.append(
                 InboxMessage(
                     key: MessageKey(producer: "engagement", id: id), serverRead: index % 3 == 0,
@@ -111,7 +123,9 @@ import Testing
         #expect(big.text.utf8.count > 40 * FeedDecoder.chunkSize)
         let broken = big.text.replacingOccurrences(of: "\n]}\n", with: "\n]x\n")
         let url = try f.write(broken, name: "broken.json")
-        #expect(try f.refresh(url) == .failed("\(url.path):\(lines.count - 1):2: not valid JSON: invalid char in json text"))
+        #expect(
+            try f.refresh(url) == .failed("\(url.path):\(lines.count - 1):2: not valid JSON: invalid char in json text")
+        )
         #expect(try f.inbox.importedState() == before)
         #expect(try f.inbox.store.database.integer("SELECT count(*) FROM temp.import_staging") == 0)
 
@@ -121,7 +135,8 @@ import Testing
         let lastLine = cut.split(separator: "\n", omittingEmptySubsequences: false).last!
         #expect(
             try f.refresh(cutURL)
-                == .failed("\(cutURL.path):\(lines.count - 2):\(lastLine.count + 1): not valid JSON: unexpected end of file"))
+                == .failed(
+                    "\(cutURL.path):\(lines.count - 2):\(lastLine.count + 1): not valid JSON: unexpected end of file"))
         #expect(try f.inbox.importedState() == before)
 
         // The sound feed imports.
@@ -146,7 +161,8 @@ import Testing
 
         let second = Self.feed(30_000)
         let outcome = try streamed.refresh(streamed.write(second.text))
-        let report = try legacy.inbox.legacyMerge(producer: "engagement", messages: second.messages, skipped: second.skipped)
+        let report = try legacy.inbox.legacyMerge(
+            producer: "engagement", messages: second.messages, skipped: second.skipped)
         // A file producer's queued statuses are dropped as delivered after its refresh (Refresher).
         try legacy.inbox.discardPending(producer: "engagement")
         #expect(outcome == .ok(messages: report.stored, skipped: report.skipped))

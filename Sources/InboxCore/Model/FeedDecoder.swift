@@ -210,7 +210,8 @@ public final class FeedDecoder {
     private func check(_ status: yajl_status, in view: UnsafeBufferPointer<UInt8>) throws {
         switch status {
         case yajl_status_ok: return
-        case yajl_status_client_canceled: throw callbackError ?? FeedError.wrongShape(source: source, reason: "cancelled")
+        case yajl_status_client_canceled:
+            throw callbackError ?? FeedError.wrongShape(source: source, reason: "cancelled")
         default: throw yajlFailure(in: view)
         }
     }
@@ -513,7 +514,8 @@ public final class FeedDecoder {
     // MARK: keys
 
     private static func matches(_ text: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        text.count == word.utf8CodeUnitCount && (text.count == 0 || memcmp(text.baseAddress!, word.utf8Start, text.count) == 0)
+        text.count == word.utf8CodeUnitCount
+            && (text.count == 0 || memcmp(text.baseAddress!, word.utf8Start, text.count) == 0)
     }
 
     private static func messageKey(_ text: UnsafeBufferPointer<UInt8>) -> Key {

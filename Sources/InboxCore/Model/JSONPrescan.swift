@@ -134,7 +134,8 @@ struct JSONPrescan {
                     return .invalid(offset: index, problem: "a \\u escape of a lone low surrogate")
                 }
                 if (0xD800...0xDBFF).contains(unit) {
-                    let lone = StringScan.invalid(offset: index, problem: "a \\u escape of a high surrogate without its low one")
+                    let lone = StringScan.invalid(
+                        offset: index, problem: "a \\u escape of a high surrogate without its low one")
                     if index + 6 < count && bytes[index + 6] != UInt8(ascii: "\\") { return lone }
                     if index + 7 < count && bytes[index + 7] != UInt8(ascii: "u") { return lone }
                     guard index + 12 <= count else { return .unfinished(scanned: index, holdable: holdable) }

@@ -9,7 +9,8 @@ extension Inbox {
     func legacyMerge(producer: String, messages: [InboxMessage], skipped: Int) throws -> MergeReport {
         try database.transaction {
             let generation =
-                try database.integer("SELECT max(sync_generation) FROM messages WHERE producer = ?", [.text(producer)]) + 1
+                try database.integer("SELECT max(sync_generation) FROM messages WHERE producer = ?", [.text(producer)])
+                + 1
             var seen = Set<String>()
             let upsert = try database.prepare(
                 """
@@ -31,7 +32,8 @@ extension Inbox {
                 let state = InboxRules.effectiveState(local: local, serverRead: message.serverRead)
                 try upsert.run(
                     .text(producer), .text(message.key.id), .int(EntryRow.code(state)), .bool(message.serverRead),
-                    .optional(message.start.map(UTCDate.milliseconds)), .optional(message.end.map(UTCDate.milliseconds)),
+                    .optional(message.start.map(UTCDate.milliseconds)),
+                    .optional(message.end.map(UTCDate.milliseconds)),
                     .bool(message.isPinned), .int(UTCDate.milliseconds(message.receiveDate)), .text(message.title),
                     .optional(message.body), .optional(message.imageUrl),
                     .optional(EntryRow.encodeButtons(message.buttons)), .int(Int64(message.buttons.count)),
