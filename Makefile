@@ -5,7 +5,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 # Debian packages the build, the tests and the benchmarks need. The tests try the completion
 # scripts in zsh and fish and the man page in man and groff (col is in bsdextrautils).
-DEBS := libncurses-dev libsqlite3-dev libcurl4-openssl-dev sqlite3 tmux python3 pkg-config libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev zsh fish man-db groff-base bsdextrautils
+DEBS := libncurses-dev libsqlite3-dev libcurl4-openssl-dev sqlite3 tmux python3 pkg-config libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev zsh fish man-db groff-base bsdextrautils libyajl-dev
 BENCH_DEBS := neomutt
 RELEASE := .build/release/tinbox
 # A statically linked Swift runtime starts in ~2 ms instead of ~8 ms (README, "Performance").
@@ -38,6 +38,7 @@ test: deps
 bench: deps bench-deps build
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-search-bench
 	python3 Benchmarks/run.py --binary $(RELEASE)
+	python3 Benchmarks/import.py --binary $(RELEASE)
 	python3 Benchmarks/sync.py --binary $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
 	.build/release/tinbox-bench

@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CWidth", path: "Sources/CWidth"),
+        // Feeds are decoded as they stream, by yajl's event parser (FeedDecoder.swift).
+        .systemLibrary(name: "CYajl", path: "Sources/CYajl"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg"),
         // chafa's headers include GLib's; pkg-config supplies both include paths.
@@ -23,7 +25,7 @@ let package = Package(
         // The setjmp of libpng and libjpeg stays in C (see CArtwork.h); Swift sees plain C types.
         .target(name: "CArtwork", dependencies: ["CPNG", "CJPEG", "CChafa"]),
         .target(name: "Artwork", dependencies: ["CArtwork", "InboxCore"]),
-        .target(name: "InboxCore", dependencies: ["CWidth"]),
+        .target(name: "InboxCore", dependencies: ["CWidth", "CYajl"]),
         .target(name: "InAppEngine", dependencies: ["InboxCore"], exclude: ["DECISIONS.md"]),
         .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),
         .target(name: "InboxSync", dependencies: ["InboxCore", "InboxStore"]),

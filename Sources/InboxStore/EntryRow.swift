@@ -40,9 +40,51 @@ enum EntryRow {
         }
     }
 
+    /// The buttons as a JSON array of objects, fields in declaration order, absent ones left
+    /// out; NULL when there are none. Written by hand: a JSONEncoder cost 13 µs a message on
+    /// import (3 s of a 1,000,000-message feed) and wrote the keys in a different order each run.
     static func encodeButtons(_ buttons: [CTAButton]) -> String? {
-        guard !buttons.isEmpty, let data = try? JSONEncoder().encode(buttons) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard !buttons.isEmpty else { return nil }
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for (index, button) in buttons.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "{"))
+            var first = true
+            for (name, value) in [
+                ("buttonId", button.buttonId), ("label", button.label), ("iosDeeplink", button.iosDeeplink),
+                ("androidDeeplink", button.androidDeeplink), ("webUrl", button.webUrl),
+            ] {
+                guard let value else { continue }
+                if !first { json.append(UInt8(ascii: ",")) }
+                first = false
+                appendQuoted(name, to: &json)
+                json.append(UInt8(ascii: ":"))
+                appendQuoted(value, to: &json)
+            }
+            json.append(UInt8(ascii: "}"))
+        }
+        json.append(UInt8(ascii: "]"))
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// A JSON string: quote, backslash and C0 controls escaped, everything else as UTF-8.
+    private static func appendQuoted(_ text: String, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                json.append(UInt8(ascii: "\\"))
+                json.append(byte)
+            case 0x0A: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                json.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: json.append(byte)
+            }
+        }
+        json.append(UInt8(ascii: "\""))
     }
 
     /// JSONSerialization rather than a JSONDecoder: for these tiny arrays, read for every listed

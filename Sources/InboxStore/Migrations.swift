@@ -167,6 +167,18 @@ enum Migrations {
 
     static var latest: Int32 { Int32(steps.count) }
 
+    /// The secondary indexes of `messages` as the steps leave them (step 3), by name, in the
+    /// steps' own words: a large import drops them and builds them again afterwards
+    /// (FeedImport.swift). `MigrationTests` checks they match the migrated schema.
+    static let messageIndexes: [(name: String, sql: String)] = [
+        ("messages_end", "CREATE INDEX messages_end ON messages(state, end_ms) WHERE end_ms IS NOT NULL"),
+        (
+            "messages_list",
+            "CREATE INDEX messages_list ON messages(pinned DESC, receive_ms DESC, producer, id, state, start_ms, end_ms)"
+        ),
+        ("messages_state", "CREATE INDEX messages_state ON messages(state, start_ms, end_ms)"),
+    ]
+
     static func apply(to database: Database) throws {
         let current = try database.userVersion
         if current > latest {

@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
 
-/// A producer whose source is a JSON document on disk, read whole (PROTOCOL 1.2).
+/// A producer whose source is a JSON document on disk, read whole (PROTOCOL 1.2) as a stream.
 public struct FileProducer: Sendable {
     /// PROTOCOL 1.5: feed files are read up to 256 MiB.
     public static let sizeLimit = 256 << 20
@@ -16,18 +16,22 @@ public struct FileProducer: Sendable {
         self.url = url
     }
 
-    /// Reads and decodes the file. `now` only matters for demo data.
-    public func read(now: Date) throws -> FeedDocument {
-        let data = try Self.load(url)
+    /// Reads the file in chunks, handing each usable message to `sink` as it is decoded; returns
+    /// how many were skipped. `now` only matters for demo data. Memory stays flat in the file's
+    /// size: a chunk and the message being read.
+    public func read(now: Date, into sink: FeedSink) throws -> Int {
         let shift = config.isDemo ? now.timeIntervalSince(Self.demoReference) : 0
+        let decoder = FeedDecoder(producer: config.name, source: url.path, dateShift: shift, sink: sink)
         do {
-            return try FeedDocument(data: data, producer: config.name, source: url.path, dateShift: shift)
+            try Self.stream(url) { try decoder.feed($0) }
+            return try decoder.finish()
         } catch let error as FeedError {
             throw SyncError.feed(error)
         }
     }
 
-    static func load(_ url: URL) throws -> Data {
+    /// Calls `body` with the file's bytes, a chunk at a time, refusing more than `sizeLimit`.
+    static func stream(_ url: URL, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let path = url.path
         let attributes: [FileAttributeKey: Any]
         do {
@@ -41,12 +45,23 @@ public struct FileProducer: Sendable {
         if let size = attributes[.size] as? Int, size > sizeLimit {
             throw SyncError.tooLarge(path: path, limit: sizeLimit)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SyncError.unreadable(path: path, reason: "permission denied")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SyncError.unreadable(path: path, reason: "permission denied") }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FeedDecoder.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SyncError.unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+            }
+            if count == 0 { return }
+            total += count
+            // The file may have grown since it was measured.
+            if total > sizeLimit { throw SyncError.tooLarge(path: path, limit: sizeLimit) }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: sizeLimit + 1)) ?? Data()
-        if data.count > sizeLimit { throw SyncError.tooLarge(path: path, limit: sizeLimit) }
-        return data
     }
 }

@@ -43,10 +43,11 @@ public struct HTTPProducer: Sendable {
     }
 
     /// PROTOCOL 1.2: pages of `pageSize` until a short page, reading at most `maxMessages`.
-    public func fetchMessages() throws -> FeedDocument {
+    /// Each page is decoded by the streaming decoder (bodies are at most 8 MiB) and its usable
+    /// messages go to `sink`; returns how many were skipped.
+    public func fetchMessages(into sink: FeedSink) throws -> Int {
         try Self.validate(config)
         let endpoint = "GET /api/inbox/messages"
-        var messages: [InboxMessage] = []
         var skipped = 0
         var read = 0
         let most = max(1, config.maxMessages)
@@ -66,12 +67,12 @@ public struct HTTPProducer: Sendable {
             let items = page.messages.count + page.skipped
             // A server that sends more than asked for is cut to the limit.
             let room = max(0, limit - min(page.skipped, limit))
-            messages.append(contentsOf: page.messages.prefix(room))
+            for message in page.messages.prefix(room) { try sink.accept(message) }
             skipped += min(page.skipped, limit)
             read += min(items, limit)
             if items < limit { break }
         }
-        return FeedDocument(messages: messages, skipped: skipped)
+        return skipped
     }
 
     /// PROTOCOL 1.3: one request of at most `batchLimit` statuses. Returns when the server took them.

@@ -123,8 +123,10 @@ public final class Refresher {
     }
 
     private func refreshFile(_ producer: ProducerConfig, _ url: URL) throws -> RefreshOutcome {
-        let document = try FileProducer(config: producer, url: url).read(now: inbox.clock.now)
-        let report = try mergeUnlessDisabled(producer, document)
+        let staging = try inbox.beginImport(producer: producer.name)
+        defer { try? staging.discard() }
+        let skipped = try FileProducer(config: producer, url: url).read(now: inbox.clock.now, into: staging)
+        let report = try applyUnlessDisabled(staging, skipped: skipped)
         // A file has no server to take statuses and events: they are dropped as delivered.
         try inbox.discardPending(producer: producer.name)
         return .ok(messages: report.stored, skipped: report.skipped)
@@ -146,8 +148,10 @@ public final class Refresher {
                 return .notOperational
             }
             try QueueDrainer(inbox: inbox, producer: http, bootId: bootId).drain()
-            let document = try http.fetchMessages()
-            let report = try mergeUnlessDisabled(producer, document)
+            let staging = try inbox.beginImport(producer: producer.name)
+            defer { try? staging.discard() }
+            let skipped = try http.fetchMessages(into: staging)
+            let report = try applyUnlessDisabled(staging, skipped: skipped)
             return .ok(messages: report.stored, skipped: report.skipped)
         } catch SyncError.throttled(let endpoint, let retryAfter) {
             try inbox.noteThrottle(producer: producer.name, retryAfter: retryAfter, bootId: bootId)
@@ -155,13 +159,11 @@ public final class Refresher {
         }
     }
 
-    /// Stores the list in one transaction that first checks the inbox is still enabled, so a
-    /// refresh that was waiting when the inbox was disabled (here or in another process) stores nothing.
-    private func mergeUnlessDisabled(_ producer: ProducerConfig, _ document: FeedDocument) throws -> MergeReport {
-        try inbox.store.database.transaction {
-            try checkStillWanted()
-            return try inbox.merge(producer: producer.name, messages: document.messages, skipped: document.skipped)
-        }
+    /// Stores the staged list in one transaction that first checks the inbox is still enabled, so
+    /// a refresh that was waiting when the inbox was disabled (here or in another process) stores
+    /// nothing.
+    private func applyUnlessDisabled(_ staging: FeedImport, skipped: Int) throws -> MergeReport {
+        try staging.apply(skipped: skipped) { try checkStillWanted() }
     }
 
     private func checkStillWanted() throws {

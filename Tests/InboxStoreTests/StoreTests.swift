@@ -75,3 +75,54 @@ import Testing
         #expect(try first.count(.read) == 200)
     }
 }
+
+/// Buttons are stored as JSON written by hand; reading it back gives the same buttons.
+@Suite struct ButtonColumnTests {
+    @Test func buttonsOfAnyTextComeBackAsTheyWent() {
+        let texts = [
+            "Open", "", "quote \" and backslash \\ and slash /",
+            "\u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1B}\u{1F}\u{7F}",
+            "é e\u{301} 😀 \u{2028}\u{2029} \u{FEFF} עברית", "https://acme.example/x?a=1&b=\"2\"",
+        ]
+        for text in texts {
+            let buttons = [
+                CTAButton(buttonId: text, label: text, iosDeeplink: nil, androidDeeplink: text, webUrl: text),
+                CTAButton(), CTAButton(label: text),
+            ]
+            #expect(EntryRow.decodeButtons(EntryRow.encodeButtons(buttons)) == buttons, "\(text.debugDescription)")
+        }
+        #expect(EntryRow.encodeButtons([]) == nil)
+        #expect(
+            EntryRow.encodeButtons([CTAButton(buttonId: "open", label: "Open", webUrl: "https://acme.example/x")])
+                == #"[{"buttonId":"open","label":"Open","webUrl":"https://acme.example/x"}]"#)
+    }
+}
+
+/// A large import drops the secondary indexes of `messages` and builds them again
+/// (FeedImport.swift): from the same words the migrations used.
+@Suite struct ImportIndexRebuildTests {
+    static func indexes(_ inbox: Inbox) throws -> [[String]] {
+        try inbox.database.query(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL ORDER BY name"
+        ) { row in
+            var rows: [[String]] = []
+            while try row.step() { rows.append([row.text(0) ?? "", row.text(1) ?? ""]) }
+            return rows
+        }
+    }
+
+    @Test func theIndexesALargeImportRebuildsAreTheMigratedOnes() throws {
+        let f = try InboxFixture()
+        let migrated = try Self.indexes(f.inbox)
+        #expect(migrated == Migrations.messageIndexes.map { [$0.name, $0.sql] })
+        let count = FeedImport.rebuildThreshold + 10
+        let report = try f.seed(
+            (0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997), pinned: $0 % 100 == 0) })
+        #expect(report.stored == count)
+        #expect(try Self.indexes(f.inbox) == migrated)
+        #expect(try f.inbox.database.integer("SELECT count(*) FROM messages INDEXED BY messages_list") == Int64(count))
+        #expect(try f.inbox.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil } == "ok")
+        #expect(try f.inbox.count(.all) == count)
+        #expect(try f.inbox.entries(.all, limit: 1).first?.key.id == "m0")
+    }
+}

@@ -7,6 +7,12 @@ public struct JSONLocation: Equatable, Sendable {
     public var column: Int
     public var problem: String
 
+    public init(line: Int, column: Int, problem: String) {
+        self.line = line
+        self.column = column
+        self.problem = problem
+    }
+
     /// Reads the byte offset Foundation reports ("… around character N.") and turns it into
     /// a 1-based line and column (columns count characters, not bytes).
     public init(error: Error, in data: Data) {

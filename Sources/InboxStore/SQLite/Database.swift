@@ -56,9 +56,12 @@ public final class Database {
     /// processes never deadlock upgrading a read lock, and the change is durable when this returns.
     /// Nested calls become savepoints, so a caller can group several operations into one
     /// all-or-nothing change.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    ///
+    /// `deferred`: a plain `BEGIN`, which takes no lock until a statement needs one; for work on
+    /// TEMP tables alone, which must not hold the database's write lock.
+    public func transaction<T>(deferred: Bool = false, _ body: () throws -> T) throws -> T {
         let nested = depth > 0
-        try execute(nested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE")
+        try execute(nested ? "SAVEPOINT nested" : deferred ? "BEGIN" : "BEGIN IMMEDIATE")
         depth += 1
         defer { depth -= 1 }
         do {

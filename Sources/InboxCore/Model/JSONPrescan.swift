@@ -1,0 +1,225 @@
+import Foundation
+
+/// The pass over each chunk before yajl sees it: where feeds were read by Foundation's
+/// `JSONSerialization` before, and yajl reads JSON differently, this makes the two agree, so a
+/// feed that imported before imports the same and one that failed still fails.
+///
+/// - A comma before `]` or `}` after a value is allowed (`[1,]`): it is blanked to a space.
+/// - Vertical tab and form feed are not whitespace (yajl skips them).
+/// - A `\u` escape of a lone surrogate is an error (yajl writes `?` or a surrogate's bytes).
+/// - UTF-8 must be strict: no overlong forms, no surrogates, nothing above U+10FFFF (yajl
+///   checks only the lengths of sequences).
+///
+/// It also chooses where the chunk is cut: an unfinished token (a string, number or literal)
+/// or a comma whose follower is not known yet waits for the next chunk, so yajl never sees a
+/// token split in two and every position it reports falls in the chunk it was given. Blanking
+/// keeps every byte's offset, line and column.
+struct JSONPrescan {
+    /// What a scan found: bytes from `cut` on wait for the next chunk; `failure` is the first
+    /// byte yajl would have let through, before `cut`.
+    struct Outcome {
+        var cut: Int
+        var failure: (offset: Int, problem: String)?
+    }
+
+    /// The last byte outside strings that was not whitespace, as of the scan's start.
+    private var previous: UInt8 = 0
+    /// The last comma blanked and the `]` or `}` after it, as offsets in the text.
+    private(set) var lastBlanked: (comma: Int, closer: Int)?
+    /// The token that waits (its start in the text), where its scan stopped and whether it may
+    /// still wait: the next scan goes on from there, so a token longer than many chunks is
+    /// scanned once.
+    private var waiting: (token: Int, scanned: Int, holdable: Bool)?
+
+    /// Scans `bytes`, the text from `origin` on, blanking allowed trailing commas in place.
+    /// `final`: no more text follows, nothing waits.
+    mutating func scan(_ bytes: UnsafeMutableBufferPointer<UInt8>, origin: Int, final: Bool) -> Outcome {
+        let count = bytes.count
+        var index = 0
+        var pendingComma = -1
+        var beforeComma: UInt8 = 0
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x0A, 0x0D, 0x09:
+                index += 1
+            case 0x0B, 0x0C:
+                return Outcome(cut: index, failure: (index, "invalid whitespace character"))
+            case UInt8(ascii: "\""):
+                let resumed = waiting.flatMap { $0.token == origin + index ? $0 : nil }
+                waiting = nil
+                let scan = Self.string(
+                    bytes, from: resumed.map { $0.scanned - origin } ?? index + 1, holdable: resumed?.holdable ?? true)
+                switch scan {
+                case .complete(let end):
+                    pendingComma = -1
+                    previous = byte
+                    index = end
+                case .unfinished(let scanned, let holdable):
+                    // A string with a raw control character is an error yajl reports: no need to wait.
+                    if final || !holdable { return Outcome(cut: count) }
+                    waiting = (origin + index, origin + scanned, holdable)
+                    return Outcome(cut: index)
+                case .invalid(let offset, let problem):
+                    return Outcome(cut: offset, failure: (offset, problem))
+                }
+            case UInt8(ascii: ","):
+                if pendingComma < 0, Self.endsValue(previous) {
+                    pendingComma = index
+                    beforeComma = previous
+                } else {
+                    pendingComma = -1
+                }
+                previous = byte
+                index += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if pendingComma >= 0 {
+                    bytes[pendingComma] = 0x20
+                    lastBlanked = (origin + pendingComma, origin + index)
+                    pendingComma = -1
+                }
+                previous = byte
+                index += 1
+            default:
+                var end = waiting.flatMap { $0.token == origin + index ? $0.scanned - origin : nil } ?? index
+                waiting = nil
+                while end < count && Self.isWordByte(bytes[end]) { end += 1 }
+                if end == count && !final {
+                    // A number or literal may go on in the next chunk.
+                    waiting = (origin + index, origin + end, true)
+                    return Outcome(cut: index)
+                }
+                pendingComma = -1
+                previous = byte
+                index = max(end, index + 1)
+            }
+        }
+        if pendingComma >= 0 && !final {
+            previous = beforeComma
+            return Outcome(cut: pendingComma)
+        }
+        return Outcome(cut: count)
+    }
+
+    private enum StringScan {
+        case complete(end: Int)
+        /// The chunk ends inside the string, whose scan may go on at `scanned`; `holdable` when
+        /// nothing in it is an error yet.
+        case unfinished(scanned: Int, holdable: Bool)
+        case invalid(offset: Int, problem: String)
+    }
+
+    /// The rest of a string from `index` (just after its quote, or where an earlier scan stopped).
+    private static func string(_ bytes: UnsafeMutableBufferPointer<UInt8>, from start: Int, holdable: Bool)
+        -> StringScan
+    {
+        let count = bytes.count
+        var index = start
+        var holdable = holdable
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return .complete(end: index + 1) }
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < count else { return .unfinished(scanned: index, holdable: holdable) }
+                guard bytes[index + 1] == UInt8(ascii: "u") else {
+                    index += 2
+                    continue
+                }
+                guard index + 6 <= count else { return .unfinished(scanned: index, holdable: holdable) }
+                guard let unit = hex(bytes, index + 2) else {
+                    index += 2  // not hex: yajl reports it
+                    continue
+                }
+                if (0xDC00...0xDFFF).contains(unit) {
+                    return .invalid(offset: index, problem: "a \\u escape of a lone low surrogate")
+                }
+                if (0xD800...0xDBFF).contains(unit) {
+                    let lone = StringScan.invalid(
+                        offset: index, problem: "a \\u escape of a high surrogate without its low one")
+                    if index + 6 < count && bytes[index + 6] != UInt8(ascii: "\\") { return lone }
+                    if index + 7 < count && bytes[index + 7] != UInt8(ascii: "u") { return lone }
+                    guard index + 12 <= count else { return .unfinished(scanned: index, holdable: holdable) }
+                    guard let low = hex(bytes, index + 8), (0xDC00...0xDFFF).contains(low) else { return lone }
+                    index += 12
+                } else {
+                    index += 6
+                }
+            } else if byte < 0x20 {
+                holdable = false
+                index += 1
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                switch utf8Sequence(bytes, at: index) {
+                case .valid(let length): index += length
+                case .cut: return .unfinished(scanned: index, holdable: holdable)
+                case .invalid: return .invalid(offset: index, problem: "invalid UTF-8")
+                }
+            }
+        }
+        return .unfinished(scanned: index, holdable: holdable)
+    }
+
+    private enum Sequence {
+        case valid(length: Int)
+        /// The chunk ends inside a sequence whose bytes so far are valid.
+        case cut
+        case invalid
+    }
+
+    /// The strict UTF-8 sequence at `index` (RFC 3629's table: no overlong forms, no surrogates,
+    /// nothing above U+10FFFF).
+    private static func utf8Sequence(_ bytes: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Sequence {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch bytes[index] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, low) = (3, 0xA0)
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: (length, high) = (3, 0x9F)
+        case 0xF0: (length, low) = (4, 0x90)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, high) = (4, 0x8F)
+        default: return .invalid
+        }
+        for offset in 1..<length {
+            guard index + offset < bytes.count else { return .cut }
+            let byte = bytes[index + offset]
+            guard offset == 1 ? (low...high).contains(byte) : (0x80...0xBF).contains(byte) else { return .invalid }
+        }
+        return .valid(length: length)
+    }
+
+    private static func hex(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ from: Int) -> Int? {
+        var value = 0
+        for index in from..<(from + 4) {
+            let byte = bytes[index]
+            let digit: Int
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte) - 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(byte) - 87
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int(byte) - 55
+            default: return nil
+            }
+            value = value * 16 + digit
+        }
+        return value
+    }
+
+    /// Bytes of numbers and literals (and of the words yajl refuses, which end at the same place).
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a value can end with `byte` (a comma after it may be a trailing one).
+    private static func endsValue(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") || isWordByte(byte)
+    }
+}

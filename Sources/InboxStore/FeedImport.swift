@@ -1,0 +1,149 @@
+import Foundation
+import InboxCore
+
+/// One producer's import while its feed streams in: each message is staged in a TEMP table, in
+/// batches, and `apply` merges them all into the inbox in one transaction at the end (BEHAVIOR
+/// A.4, A.6). Until then the inbox is untouched and its write lock is free: a feed that breaks
+/// at any point changes nothing (`discard`).
+///
+/// The TEMP table belongs to this connection and lives in SQLite's temporary file, so memory
+/// stays flat however large the feed: one batch of messages and SQLite's page caches.
+public final class FeedImport: FeedSink {
+    public let producer: String
+    private let inbox: Inbox
+    private var database: Database { inbox.database }
+    private var batch: [InboxMessage] = []
+    /// Messages staged, duplicates included.
+    private var staged = 0
+    /// Messages of another producer, which are not stored (and counted as skipped).
+    private var foreign = 0
+
+    /// Messages per staging transaction.
+    static let batchSize = 2_000
+    /// From how many staged messages (and half the messages stored) the indexes are rebuilt.
+    static let rebuildThreshold = 20_000
+
+    static let table = "temp.import_staging"
+
+    init(inbox: Inbox, producer: String) throws {
+        self.inbox = inbox
+        self.producer = producer
+        batch.reserveCapacity(Self.batchSize)
+        // `seq` keeps the feed's order: of two messages with one id, the first is stored.
+        try inbox.database.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS import_staging(
+                seq INTEGER PRIMARY KEY, id TEXT NOT NULL, server_read INTEGER NOT NULL, start_ms INTEGER,
+                end_ms INTEGER, pinned INTEGER NOT NULL, receive_ms INTEGER NOT NULL, title TEXT NOT NULL, body TEXT,
+                image_url TEXT, buttons TEXT, button_count INTEGER NOT NULL, details TEXT);
+            DELETE FROM \(Self.table);
+            """)
+    }
+
+    public func accept(_ message: InboxMessage) throws {
+        guard message.key.producer == producer else {
+            foreign += 1
+            return
+        }
+        batch.append(message)
+        if batch.count >= Self.batchSize { try flush() }
+    }
+
+    public func discardAccepted() throws {
+        try discard()
+    }
+
+    /// Forgets what was staged; the inbox never saw it.
+    public func discard() throws {
+        batch.removeAll(keepingCapacity: true)
+        staged = 0
+        foreign = 0
+        try database.execute("DELETE FROM \(Self.table)")
+    }
+
+    /// Merges what was staged, in one transaction: local read beats a server `unread`, deleted
+    /// stays deleted, a duplicate id is stored once (its first message), and a message the
+    /// producer stopped sending disappears unless a local status is pending. `skipped`: the
+    /// feed's messages that were not usable. `precondition` runs first inside the transaction
+    /// (and may throw to store nothing). The staging is empty afterwards.
+    ///
+    /// Call it outside other transactions: inside one it becomes a savepoint, whose sub-journal
+    /// keeps one more copy of every stored page the merge changes.
+    public func apply(skipped: Int, precondition: () throws -> Void = {}) throws -> MergeReport {
+        defer { try? discard() }
+        try flush()
+        return try database.transaction {
+            try precondition()
+            let generation =
+                try database.integer(
+                    "SELECT max(sync_generation) FROM messages WHERE producer = ?", [.text(producer)]) + 1
+            // A large import upserts into the table alone and builds the secondary indexes again
+            // at the end, sorted: inserting into them row by row, in no order of theirs, cost a
+            // million-message import 12 s more than the table itself (and thrashed SQLite's cache).
+            let present = try database.integer("SELECT coalesce(sum(n), 0) FROM message_tally")
+            let rebuild = staged >= Self.rebuildThreshold && Int64(staged) * 2 >= present
+            if rebuild {
+                for index in Migrations.messageIndexes { try database.execute("DROP INDEX \(index.name)") }
+            }
+            // Set-based: the staged rows in id order (the first of each id), each with its local
+            // state (A.1), upserted in one statement.
+            try database.prepare(
+                """
+                INSERT INTO messages(producer, id, state, server_read, start_ms, end_ms, pinned, receive_ms,
+                                     title, body, image_url, buttons, button_count, details, sync_generation)
+                SELECT ?1, s.id, CASE l.state WHEN 2 THEN 2 WHEN 1 THEN 1 ELSE s.server_read END, s.server_read,
+                       s.start_ms, s.end_ms, s.pinned, s.receive_ms, s.title, s.body, s.image_url, s.buttons,
+                       s.button_count, s.details, ?2
+                FROM (SELECT min(seq), id, server_read, start_ms, end_ms, pinned, receive_ms, title, body, image_url,
+                             buttons, button_count, details
+                      FROM \(Self.table) GROUP BY id) AS s
+                LEFT JOIN local_state AS l ON l.producer = ?1 AND l.id = s.id
+                WHERE true
+                ON CONFLICT(producer, id) DO UPDATE SET
+                    state = excluded.state, server_read = excluded.server_read, start_ms = excluded.start_ms,
+                    end_ms = excluded.end_ms, pinned = excluded.pinned, receive_ms = excluded.receive_ms,
+                    title = excluded.title, body = excluded.body, image_url = excluded.image_url,
+                    buttons = excluded.buttons, button_count = excluded.button_count, details = excluded.details,
+                    sync_generation = excluded.sync_generation
+                """
+            ).run(.text(producer), .int(generation))
+            let stored = database.changes
+            try database.prepare(
+                """
+                DELETE FROM messages WHERE producer = ? AND sync_generation <> ? AND NOT EXISTS (
+                    SELECT 1 FROM pending_statuses p WHERE p.producer = messages.producer AND p.id = messages.id)
+                """
+            ).run(.text(producer), .int(generation))
+            let removed = database.changes
+            if rebuild {
+                for index in Migrations.messageIndexes { try database.execute(index.sql) }
+            }
+            try inbox.recordRefresh(producer: producer, outcome: "ok", skipped: skipped, operational: true)
+            return MergeReport(stored: stored, skipped: skipped + (staged - stored) + foreign, removed: removed)
+        }
+    }
+
+    /// Stages the batch in one transaction of the TEMP table alone (no lock on the inbox).
+    private func flush() throws {
+        guard !batch.isEmpty else { return }
+        try database.transaction(deferred: true) {
+            let insert = try database.prepare(
+                """
+                INSERT INTO \(Self.table)(id, server_read, start_ms, end_ms, pinned, receive_ms, title, body,
+                                          image_url, buttons, button_count, details)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for message in batch {
+                try insert.run(
+                    .text(message.key.id), .bool(message.serverRead),
+                    .optional(message.start.map(UTCDate.milliseconds)),
+                    .optional(message.end.map(UTCDate.milliseconds)), .bool(message.isPinned),
+                    .int(UTCDate.milliseconds(message.receiveDate)), .text(message.title), .optional(message.body),
+                    .optional(message.imageUrl), .optional(EntryRow.encodeButtons(message.buttons)),
+                    .int(Int64(message.buttons.count)), .optional(message.messageDetails))
+            }
+        }
+        staged += batch.count
+        batch.removeAll(keepingCapacity: true)
+    }
+}
