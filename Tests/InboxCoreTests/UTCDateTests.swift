@@ -55,6 +55,25 @@ import Testing
         #expect(UTCDate.parseMilliseconds(text) == nil)
     }
 
+    /// Random wire dates against Foundation's ISO 8601 parser (rounded to the millisecond), from
+    /// 1600 on: Foundation's Gregorian calendar is Julian before October 1582.
+    @Test func randomWireDatesAreTheInstantsFoundationReads() throws {
+        let foundation = Date.ISO8601FormatStyle.iso8601.year().month().day()
+            .time(includingFractionalSeconds: true).timeZone(separator: .omitted)
+        var state: UInt64 = 0x1234_5678
+        func next(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+        for _ in 0..<5_000 {
+            let text = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", next(1600...9999), next(1...12), next(1...28),
+                next(0...23), next(0...59), next(0...59), next(0...999))
+            let expected = try foundation.parse(text)
+            #expect(UTCDate.parseMilliseconds(text) == UTCDate.milliseconds(expected), "\(text)")
+        }
+    }
+
     /// From 1600 on: Foundation's Gregorian calendar is Julian before October 1582.
     @Test func theCivilCalendarAgreesWithFoundationForEveryDayOfEightCenturies() {
         var calendar = Calendar(identifier: .gregorian)

@@ -496,7 +496,7 @@ public final class FeedDecoder {
 
     private func date(_ value: Value) -> Date? {
         guard case .string(let text) = value else { return nil }
-        return FeedDate.parse(text)?.addingTimeInterval(shift)
+        return UTCDate.parseMilliseconds(utf8: text).map(UTCDate.date(milliseconds:))?.addingTimeInterval(shift)
     }
 
     /// An integer of at most 18 characters (which JSONSerialization made an Int).

@@ -32,7 +32,13 @@ public enum UTCDate {
     /// Parses the wire form into milliseconds since 1970; nil when `text` is not of that form
     /// or names no real day or time.
     public static func parseMilliseconds(_ text: String) -> Int64? {
-        var scanner = DigitScanner(Array(text.utf8))
+        var text = text
+        return text.withUTF8 { parseMilliseconds(utf8: $0) }
+    }
+
+    /// `parseMilliseconds(_:)` of UTF-8 bytes, as a streaming decoder holds them.
+    public static func parseMilliseconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var scanner = DigitScanner(bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
             let month = scanner.number(digits: 2), scanner.skip("-"),
             let day = scanner.number(digits: 2), scanner.skip("T") || scanner.skip("t"),
@@ -111,10 +117,10 @@ public enum UTCDate {
 
 /// Reads the fixed-width digit groups of an ISO 8601 instant from its UTF-8 bytes.
 private struct DigitScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var atEnd: Bool { index == bytes.count }
 
