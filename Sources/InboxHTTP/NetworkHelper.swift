@@ -2,7 +2,7 @@ import Foundation
 import InboxSync
 
 /// The loop of `tinbox-net`: reads `NetworkFrame` requests on standard input, runs each on
-/// URLSession concurrently, writes each answer as one line on standard output, and exits when
+/// URLSession concurrently, writes each answer as one frame on standard output, and exits when
 /// its input closes (tinbox quit or was killed).
 public enum NetworkHelper {
     public static func run() -> Never {
@@ -10,12 +10,11 @@ public enum NetworkHelper {
         let output = FileHandle.standardOutput
         let outputLock = NSLock()
         let cancellations = Mutexed<[Int: Cancellation]>([:])
-        var lines = LineBuffer()
+        var frames = FrameReader()
         while true {
             let chunk = FileHandle.standardInput.availableData
             if chunk.isEmpty { exit(0) }
-            for line in lines.append(chunk) {
-                guard let frame = NetworkFrame.decode(line: line) else { continue }
+            for frame in frames.append(chunk) {
                 if frame.cancel == true {
                     cancellations.withLock { $0[frame.id] }?.cancel()
                     continue
@@ -26,7 +25,7 @@ public enum NetworkHelper {
                 DispatchQueue.global().async {
                     let result = transport.send(request, cancellation: cancellation)
                     cancellations.withLock { _ = $0.removeValue(forKey: frame.id) }
-                    let answer = NetworkFrame.answer(frame.id, result).encodedLine()
+                    let answer = NetworkFrame.answer(frame.id, result).encoded()
                     outputLock.withLock { try? output.write(contentsOf: answer) }
                 }
             }

@@ -87,12 +87,12 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func readAnswers(from output: FileHandle, of process: Process) {
-        var lines = LineBuffer()
+        var frames = FrameReader()
         while true {
             let chunk = output.availableData
             if chunk.isEmpty { break }
-            for line in lines.append(chunk) {
-                guard let frame = NetworkFrame.decode(line: line), let result = frame.result else { continue }
+            for frame in frames.append(chunk) {
+                guard let result = frame.result else { continue }
                 let waiter = lock.withLock { waiting.removeValue(forKey: frame.id) }
                 waiter?.result = result
                 waiter?.done.signal()
@@ -115,7 +115,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
 
     private func write(_ frame: NetworkFrame) {
         lock.withLock {
-            try? input?.write(contentsOf: frame.encodedLine())
+            try? input?.write(contentsOf: frame.encoded())
         }
     }
 
