@@ -22,8 +22,7 @@ public enum NetworkHelper {
                 guard let request = frame.request else { continue }
                 let cancellation = Cancellation()
                 cancellations.withLock { $0[frame.id] = cancellation }
-                DispatchQueue.global().async {
-                    let result = transport.send(request, cancellation: cancellation)
+                transport.start(request, cancellation: cancellation) { result in
                     cancellations.withLock { _ = $0.removeValue(forKey: frame.id) }
                     let answer = NetworkFrame.answer(frame.id, result).encoded()
                     outputLock.withLock { try? output.write(contentsOf: answer) }
