@@ -7,6 +7,7 @@ import InboxSync
 public enum NetworkHelper {
     public static func run() -> Never {
         let transport = URLSessionTransport()
+        warmUp(transport)
         let output = FileHandle.standardOutput
         let outputLock = NSLock()
         let cancellations = Mutexed<[Int: Cancellation]>([:])
@@ -29,6 +30,20 @@ public enum NetworkHelper {
                 }
             }
         }
+    }
+}
+
+extension NetworkHelper {
+    /// First uses cost more than the next: the frame codecs and URLSession's path through
+    /// libcurl are run once before the first request can arrive (`URLSessionTransport.warmUp`).
+    static func warmUp(_ transport: URLSessionTransport) {
+        let request = NetworkFrame.request(0, HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:0/")!))
+        var frames = FrameReader()
+        for frame in frames.append(request.encoded()) {
+            _ = frame.request
+            _ = frames.append(NetworkFrame.answer(frame.id, .success(HTTPResponse(status: 200))).encoded())
+        }
+        transport.warmUp()
     }
 }
 

@@ -77,6 +77,21 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         thread.start()
     }
 
+    /// Runs one exchange that cannot reach anything, and waits for it: a connection to port 0 is
+    /// refused by the system before any packet leaves, whatever listens. The first exchange of a
+    /// process costs about 10 ms more than the next (Swift type metadata, libcurl's handle set-up,
+    /// pages touched for the first time); `tinbox-net` pays that here, at start, while tinbox
+    /// opens its store, instead of in its first request (issue 14 point 5).
+    public func warmUp() {
+        let done = DispatchSemaphore(value: 0)
+        let url = URL(string: "http://127.0.0.1:0/")!
+        begin(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), cancellation: nil) { _ in
+            done.signal()
+        }
+        // It ends at once; should it not, the first request is not held up for long.
+        _ = done.wait(timeout: .now() + 1)
+    }
+
     private func begin(
         _ request: HTTPRequest, cancellation: Cancellation?,
         completion: @escaping @Sendable (Result<HTTPResponse, TransportFailure>) -> Void
