@@ -74,16 +74,37 @@ public struct HTTPProducer: Sendable {
         return FeedDocument(messages: messages, skipped: skipped)
     }
 
-    /// PROTOCOL 1.3: one request of at most `batchLimit` statuses. Returns when the server took them.
-    public func pushStatuses(_ statuses: [PendingStatus]) throws {
-        precondition(statuses.count <= Self.batchLimit)
-        try post("/api/inbox/status", Self.statusesBody(statuses))
+    /// One request's worth of statuses or events, its body written ahead of sending.
+    public struct Batch: Sendable {
+        let path: String
+        let body: Data
     }
 
-    /// PROTOCOL 1.4: one bulk request of at most `batchLimit` events, each with its own `eventId`.
+    /// PROTOCOL 1.3: at most `batchLimit` statuses for one request.
+    public static func batch(_ statuses: [PendingStatus]) -> Batch {
+        precondition(statuses.count <= batchLimit)
+        return Batch(path: "/api/inbox/status", body: statusesBody(statuses))
+    }
+
+    /// PROTOCOL 1.4: at most `batchLimit` events, each with its own `eventId`, for one bulk request.
+    public static func batch(_ events: [InboxEvent]) -> Batch {
+        precondition(events.count <= batchLimit)
+        return Batch(path: "/api/inbox/events", body: eventsBody(events))
+    }
+
+    /// Sends one batch. Returns when the server took it.
+    public func push(_ batch: Batch) throws {
+        try post(batch.path, batch.body)
+    }
+
+    /// PROTOCOL 1.3: one request of at most `batchLimit` statuses. Returns when the server took them.
+    public func pushStatuses(_ statuses: [PendingStatus]) throws {
+        try push(Self.batch(statuses))
+    }
+
+    /// PROTOCOL 1.4: one bulk request of at most `batchLimit` events. Returns when the server took them.
     public func pushEvents(_ events: [InboxEvent]) throws {
-        precondition(events.count <= Self.batchLimit)
-        try post("/api/inbox/events", Self.eventsBody(events))
+        try push(Self.batch(events))
     }
 
     /// `{"statuses":[{"id":…,"status":…},…]}`
