@@ -88,7 +88,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         guard pipe(&toHelper) == 0 else { throw Self.spawnFailure(executable, errno) }
         guard pipe(&fromHelper) == 0 else {
             let code = errno
-            toHelper.forEach { close($0) }
+            for end in toHelper { close(end) }
             throw Self.spawnFailure(executable, code)
         }
         for end in toHelper + fromHelper { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -99,7 +99,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, fromHelper[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable.path, &actions, nil, argv, environ)
         close(toHelper[0])

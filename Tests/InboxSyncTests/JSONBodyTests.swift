@@ -52,7 +52,8 @@ import Testing
         #expect(
             text == #"{"events":[{"eventId":"e-1","eventType":"IM","messageId":"m-1","messageDetails":null,"#
                 + #""buttonId":null,"eventDateUTC":"2026-11-29T10:00:01.250Z"},{"eventId":"e-2","eventType":"CL","#
-                + #""messageId":"m-2","messageDetails":"opaque","buttonId":"shop","eventDateUTC":"2026-11-29T10:00:01.250Z"}]}"#)
+                + #""messageId":"m-2","messageDetails":"opaque","buttonId":"shop","#
+                + #""eventDateUTC":"2026-11-29T10:00:01.250Z"}]}"#)
     }
 
     @Test func statusesAreIdAndStatusPairs() {

@@ -30,8 +30,10 @@ import Testing
         let sent = try roundTrip(NetworkFrame.request(3, request))
         #expect(sent.request?.body == body)
         #expect(sent.request?.url == request.url)
-        #expect(try roundTrip(NetworkFrame.request(4, HTTPRequest(method: "GET", url: request.url))).request?.body == nil)
-        let answer = NetworkFrame.answer(3, .success(HTTPResponse(status: 429, headers: ["retry-after": "5"], body: body)))
+        let get = HTTPRequest(method: "GET", url: request.url)
+        #expect(try roundTrip(NetworkFrame.request(4, get)).request?.body == nil)
+        let throttled = HTTPResponse(status: 429, headers: ["retry-after": "5"], body: body)
+        let answer = NetworkFrame.answer(3, .success(throttled))
         guard case .success(let response) = try roundTrip(answer).result else {
             Issue.record("no response decoded")
             return
