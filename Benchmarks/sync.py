@@ -7,19 +7,24 @@ Prints numbers with their units; asserts nothing.
 
 The binary's network goes through `tinbox-net` beside it (`make build` builds both).
 
-(a) a first refresh of two producers, 100 messages each, into a fresh data directory;
-    baseline: one `curl` process making the same requests the refresh made.
+(a) a first refresh of two producers, 100 messages each, into a fresh data directory.
 (b) draining 10,000 queued events: a data directory gets 10,000 messages from the stub (a config
     file sets pageSize 100 and maxMessages 10,000; `--feed` stops at 1000) and
-    `tinbox mark deleted --all` (one DT event each), then the stub's feed is emptied so the
-    refresh measured is the push plus one empty page. A refresh within 60 s of the previous
-    one is refused (BEHAVIOR A.6), so each repetition times a copy of that directory with the
-    one-a-minute slot (`settings` key `refresh.lastManual`) removed: exactly the state the
-    directory would be in 60 s later, nothing else changed. Baseline: `curl` sending the same
-    event bodies, taken from what the stub recorded.
+    `tinbox mark deleted --all` (one DT event and one status each), then the stub's feed is
+    emptied so the refresh measured is the push (20 status and 20 event batches of 500) plus one
+    empty page. A refresh within 60 s of the previous one is refused (BEHAVIOR A.6), so each
+    repetition times a copy of that directory with the one-a-minute slot (`settings` key
+    `refresh.lastManual`) removed: exactly the state the directory would be in 60 s later,
+    nothing else changed.
 (c) a refresh that adds 100 messages (engagement, over HTTP) to a store holding 100,000
-    (app-messaging, imported from a file once), same copy-and-free-the-slot method;
-    baseline: `curl` of the same requests.
+    (app-messaging, imported from a file once), same copy-and-free-the-slot method.
+
+The baseline of each (issue 14 point 5): ONE `curl` process making exactly the requests that
+tinbox run made, as the stub recorded them (same URLs, same bodies, in the same order), over
+kept-alive connections (`--next` keeps curl's connection pool). Runs are interleaved, a tinbox
+run then its curl replay, so a busy moment on this shared machine falls on both; each figure is
+printed with its curl baseline, the ratio of the medians, and whether it meets its target
+(refresh <= 2x curl, drain <= 3x curl).
 """
 
 import argparse
@@ -37,7 +42,7 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 STUB = os.path.join(HERE, "..", "Tests", "InboxSyncTests", "StubServer", "stub_server.py")
 sys.path.insert(0, HERE)
-from run import feed, row as table_row  # noqa: E402  the generator and table row `make bench` already uses
+from run import feed  # noqa: E402  the message generator `make bench` already uses
 
 
 class Stub:
@@ -76,15 +81,17 @@ def run(command, env):
     return elapsed, done.stdout
 
 
-def curl_replay(stub, recorded, work, label):
-    """One `curl` process making `recorded` requests (method, path, query, body) again, on one
-    keep-alive connection, the way a single client would; returns the time in ms."""
-    command = ["curl", "-s", "-o", "/dev/null"]
-    for index, request in enumerate(recorded):
+def curl_replay(requests, work, label):
+    """ONE `curl` process making `requests` again, in order: each is (stub, recorded request) with
+    its method, path, query and body. `--next` keeps curl's connection pool, so every host is
+    asked over one kept-alive connection, as a single client would; returns the time in ms."""
+    command = ["curl"]
+    for index, (stub, request) in enumerate(requests):
         query = "&".join(f"{key}={value}" for key, value in request["query"].items())
         url = stub.url + request["path"] + ("?" + query if query else "")
         if index:
-            command += ["--next", "-s", "-o", "/dev/null"]
+            command.append("--next")
+        command += ["-s", "-o", "/dev/null"]
         if request["method"] == "POST":
             body = os.path.join(work, f"{label}-body-{index}.json")
             with open(body, "w") as handle:
@@ -103,8 +110,35 @@ def copy_with_free_slot(source, target):
         db.execute("DELETE FROM settings WHERE key = 'refresh.lastManual'")
 
 
-def row(name, samples, target_ms, baseline_name, baseline):
-    table_row(name, samples, target_ms, baseline_name, baseline, width=48)
+def interleaved(reps, tinbox_once, work, label):
+    """`reps` pairs, each a tinbox run and then curl replaying exactly the requests that run made,
+    so a busy moment on the machine falls on both alike. One pair first as a warm-up, not counted.
+    Returns (tinbox ms, curl ms, the last run's output and requests)."""
+    tinbox, curl = [], []
+    for rep in range(reps + 1):
+        elapsed, out, requests = tinbox_once(rep)
+        baseline = curl_replay(requests, work, label)
+        if rep:
+            tinbox.append(elapsed)
+            curl.append(baseline)
+    return tinbox, curl, out, requests
+
+
+def ratio_row(name, samples, baseline, ratio_target=None, target_ms=None):
+    """One figure in ms next to its curl baseline from the same run, the ratio of the medians,
+    and whether it meets its target (a ratio to curl, or an absolute time)."""
+    median, base = statistics.median(samples), statistics.median(baseline)
+    ratio = median / base
+    print(f"{name}")
+    print(f"  tinbox  median {median:8.1f} ms  (min {min(samples):7.1f}, max {max(samples):7.1f}, n={len(samples)})")
+    print(f"  curl    median {base:8.1f} ms  (min {min(baseline):7.1f}, max {max(baseline):7.1f}, n={len(baseline)})"
+          f"  one process, the same requests, keep-alive")
+    verdicts = []
+    if ratio_target is not None:
+        verdicts.append(f"target <= {ratio_target:g}x curl: {'ok' if ratio <= ratio_target else 'OVER'}")
+    if target_ms is not None:
+        verdicts.append(f"target <= {target_ms:g} ms: {'ok' if median <= target_ms else 'OVER'}")
+    print(f"  ratio   {ratio:5.2f}x curl;  {';  '.join(verdicts)}")
 
 
 def main():
@@ -126,17 +160,17 @@ def main():
         print("== (a) refresh of two producers, 100 messages each, fresh data directory ==")
         for stub in (engagement, messaging):
             stub.control("/__control/state", {"generate": 100})
-        refreshes, recorded = [], []
-        for rep in range(args.reps):
+
+        def refresh_fresh(rep):
             before = [len(engagement.requests()), len(messaging.requests())]
             elapsed, out = run([binary, "--data-dir", os.path.join(work, f"a-{rep}"), *feeds, "refresh"], env)
-            refreshes.append(elapsed)
-            recorded = [engagement.requests()[before[0]:], messaging.requests()[before[1]:]]
-        print(f"  tinbox said: {' | '.join(out.strip().splitlines())};"
-              f" requests per refresh: {len(recorded[0])} + {len(recorded[1])}")
-        curls = [curl_replay(engagement, recorded[0], work, "a-e") + curl_replay(messaging, recorded[1], work, "a-m")
-                 for _ in range(args.reps)]
-        row("refresh, 2 producers x 100 messages", refreshes, 100, "curl, the same requests (2 processes)", curls)
+            made = [(engagement, r) for r in engagement.requests()[before[0]:]]
+            made += [(messaging, r) for r in messaging.requests()[before[1]:]]
+            return elapsed, out, made
+
+        refreshes, curls, out, made = interleaved(args.reps, refresh_fresh, work, "a")
+        print(f"  tinbox said: {' | '.join(out.strip().splitlines())}; {len(made)} requests per refresh")
+        ratio_row("refresh, 2 producers x 100 messages", refreshes, curls, ratio_target=2, target_ms=100)
 
         print(f"\n== (b) draining {args.events} queued events ==")
         drain = Stub(work, "drain")
@@ -153,24 +187,29 @@ def main():
         run([binary, "--data-dir", prepared, *drain_feed, "mark", "deleted", "--all"], env)
         with sqlite3.connect(os.path.join(prepared, "tinbox.db")) as db:
             queued = db.execute("SELECT count(*) FROM pending_events").fetchone()[0]
+            statuses = db.execute("SELECT count(*) FROM pending_statuses").fetchone()[0]
         drain.control("/__control/state", {"feed": []})
-        drains, event_requests = [], []
-        for rep in range(args.reps):
+        left = []
+
+        def refresh_draining(rep):
             target = os.path.join(work, f"b-{rep}")
             copy_with_free_slot(prepared, target)
             before = len(drain.requests())
             elapsed, out = run([binary, "--data-dir", target, *drain_feed, "refresh"], env)
-            drains.append(elapsed)
-            recorded = drain.requests()[before:]
-            event_requests = [r for r in recorded if r["path"].endswith("/events")]
             with sqlite3.connect(os.path.join(target, "tinbox.db")) as db:
-                left = db.execute("SELECT count(*) FROM pending_events").fetchone()[0]
+                left.append(db.execute("SELECT count(*) + (SELECT count(*) FROM pending_statuses)"
+                                       " FROM pending_events").fetchone()[0])
             shutil.rmtree(target)
-        sent = sum(len((r["json"] or {}).get("events", [])) for r in event_requests)
-        print(f"  queued {queued} events; the refresh made {len(recorded)} requests, {len(event_requests)} of them"
-              f" event batches carrying {sent} events; {left} left queued")
-        curls = [curl_replay(drain, recorded, work, "b") for _ in range(max(3, args.reps // 2))]
-        row(f"refresh draining {queued} events", drains, 2000, "curl, the same requests and bodies", curls)
+            return elapsed, out, [(drain, r) for r in drain.requests()[before:]]
+
+        drains, curls, out, made = interleaved(args.reps, refresh_draining, work, "b")
+        batches = [r for _, r in made if r["path"].endswith("/events")]
+        sent = sum(len((r["json"] or {}).get("events", [])) for r in batches)
+        print(f"  queued {queued} events and {statuses} statuses (`mark deleted --all`); the refresh made"
+              f" {len(made)} requests, {len(batches)} of them event batches carrying {sent} events;"
+              f" left queued after each run: {max(left)}")
+        ratio_row(f"refresh draining {queued} events (and {statuses} statuses)", drains, curls, ratio_target=3,
+                  target_ms=2000)
 
         print(f"\n== (c) refresh adding 100 messages to a store of {args.stored} ==")
         big = os.path.join(work, "big.json")
@@ -183,20 +222,21 @@ def main():
         adder = Stub(work, "adder")
         stubs.append(adder)
         adder.control("/__control/state", {"generate": 100})
-        adds = []
-        for rep in range(args.reps):
+        stored = []
+
+        def refresh_adding(rep):
             target = os.path.join(work, f"c-{rep}")
             copy_with_free_slot(grown, target)
             before = len(adder.requests())
             elapsed, out = run([binary, "--data-dir", target, "--feed", f"engagement={adder.url}", "refresh"], env)
-            adds.append(elapsed)
-            recorded = adder.requests()[before:]
             with sqlite3.connect(os.path.join(target, "tinbox.db")) as db:
-                stored = db.execute("SELECT count(*) FROM messages").fetchone()[0]
+                stored.append(db.execute("SELECT count(*) FROM messages").fetchone()[0])
             shutil.rmtree(target)
-        print(f"  tinbox said: {out.strip()}; {len(recorded)} requests; {stored} messages stored after")
-        curls = [curl_replay(adder, recorded, work, "c") for _ in range(args.reps)]
-        row(f"refresh adding 100 to {args.stored}", adds, 150, "curl, the same requests", curls)
+            return elapsed, out, [(adder, r) for r in adder.requests()[before:]]
+
+        adds, curls, out, made = interleaved(args.reps, refresh_adding, work, "c")
+        print(f"  tinbox said: {out.strip()}; {len(made)} requests; {stored[-1]} messages stored after")
+        ratio_row(f"refresh adding 100 to {args.stored}", adds, curls, target_ms=150)
     finally:
         for stub in stubs:
             stub.stop()

@@ -2,20 +2,20 @@ import Foundation
 import InboxSync
 
 /// The loop of `tinbox-net`: reads `NetworkFrame` requests on standard input, runs each on
-/// URLSession concurrently, writes each answer as one line on standard output, and exits when
+/// URLSession concurrently, writes each answer as one frame on standard output, and exits when
 /// its input closes (tinbox quit or was killed).
 public enum NetworkHelper {
     public static func run() -> Never {
         let transport = URLSessionTransport()
+        warmUp(transport)
         let output = FileHandle.standardOutput
         let outputLock = NSLock()
         let cancellations = Mutexed<[Int: Cancellation]>([:])
-        var lines = LineBuffer()
+        var frames = FrameReader()
         while true {
             let chunk = FileHandle.standardInput.availableData
             if chunk.isEmpty { exit(0) }
-            for line in lines.append(chunk) {
-                guard let frame = NetworkFrame.decode(line: line) else { continue }
+            for frame in frames.append(chunk) {
                 if frame.cancel == true {
                     cancellations.withLock { $0[frame.id] }?.cancel()
                     continue
@@ -23,14 +23,27 @@ public enum NetworkHelper {
                 guard let request = frame.request else { continue }
                 let cancellation = Cancellation()
                 cancellations.withLock { $0[frame.id] = cancellation }
-                DispatchQueue.global().async {
-                    let result = transport.send(request, cancellation: cancellation)
+                transport.start(request, cancellation: cancellation) { result in
                     cancellations.withLock { _ = $0.removeValue(forKey: frame.id) }
-                    let answer = NetworkFrame.answer(frame.id, result).encodedLine()
+                    let answer = NetworkFrame.answer(frame.id, result).encoded()
                     outputLock.withLock { try? output.write(contentsOf: answer) }
                 }
             }
         }
+    }
+}
+
+extension NetworkHelper {
+    /// First uses cost more than the next: the frame codecs and URLSession's path through
+    /// libcurl are run once before the first request can arrive (`URLSessionTransport.warmUp`).
+    static func warmUp(_ transport: URLSessionTransport) {
+        let request = NetworkFrame.request(0, HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:0/")!))
+        var frames = FrameReader()
+        for frame in frames.append(request.encoded()) {
+            _ = frame.request
+            _ = frames.append(NetworkFrame.answer(frame.id, .success(HTTPResponse(status: 200))).encoded())
+        }
+        transport.warmUp()
     }
 }
 

@@ -36,6 +36,8 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
+        // Otherwise every header line of every answer is parsed for cookies tinbox never keeps.
+        configuration.httpCookieAcceptPolicy = .never
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         delegate = SessionDelegate(bodyLimit: bodyLimit, requestTimeout: timeouts.request)
@@ -45,8 +47,55 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     deinit { session.invalidateAndCancel() }
 
     public func send(_ request: HTTPRequest, cancellation: Cancellation?) -> Result<HTTPResponse, TransportFailure> {
-        if cancellation?.isCancelled == true { return .failure(.cancelled) }
-        if let failure = probe(request.url) { return .failure(failure) }
+        let done = DispatchSemaphore(value: 0)
+        let answer = Answer()
+        start(request, cancellation: cancellation) { result in
+            answer.result = result
+            done.signal()
+        }
+        done.wait()
+        return answer.result ?? .failure(.other("lost track of the request"))
+    }
+
+    /// Starts the exchange and returns at once; `completion` runs exactly once with its result,
+    /// on a URLSession thread. Nothing waits meanwhile, so `tinbox-net` serves concurrent
+    /// requests without a blocked thread each: it used to park a Dispatch worker per request,
+    /// and on two cores two of them starved URLSession's own queues until Dispatch added a
+    /// thread, a second later (issue 14 point 5).
+    public func start(
+        _ request: HTTPRequest, cancellation: Cancellation?,
+        completion: @escaping @Sendable (Result<HTTPResponse, TransportFailure>) -> Void
+    ) {
+        if cancellation?.isCancelled == true { return completion(.failure(.cancelled)) }
+        if reachedRecently(request.url) { return begin(request, cancellation: cancellation, completion: completion) }
+        // The probe may wait for the whole connect limit: on a thread of its own, not the caller's.
+        let thread = Thread { [self] in
+            if let failure = probe(request.url) { return completion(.failure(failure)) }
+            begin(request, cancellation: cancellation, completion: completion)
+        }
+        thread.name = "tinbox-net probe"
+        thread.start()
+    }
+
+    /// Runs one exchange that cannot reach anything, and waits for it: a connection to port 0 is
+    /// refused by the system before any packet leaves, whatever listens. The first exchange of a
+    /// process costs about 10 ms more than the next (Swift type metadata, libcurl's handle set-up,
+    /// pages touched for the first time); `tinbox-net` pays that here, at start, while tinbox
+    /// opens its store, instead of in its first request (issue 14 point 5).
+    public func warmUp() {
+        let done = DispatchSemaphore(value: 0)
+        let url = URL(string: "http://127.0.0.1:0/")!
+        begin(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]), cancellation: nil) { _ in
+            done.signal()
+        }
+        // It ends at once; should it not, the first request is not held up for long.
+        _ = done.wait(timeout: .now() + 1)
+    }
+
+    private func begin(
+        _ request: HTTPRequest, cancellation: Cancellation?,
+        completion: @escaping @Sendable (Result<HTTPResponse, TransportFailure>) -> Void
+    ) {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.timeoutInterval = timeouts.request
@@ -55,17 +104,31 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         urlRequest.httpBody = request.body
 
         let task = session.dataTask(with: urlRequest)
-        let exchange = delegate.register(task)
-        let token = cancellation?.onCancel { [delegate] in delegate.stop(task, because: .cancelled) }
-        defer { cancellation?.remove(token) }
-        task.resume()
-        if exchange.done.wait(timeout: .now() + timeouts.request) == .timedOut {
-            delegate.stop(task, because: .timedOut(seconds: timeouts.request))
-            _ = exchange.done.wait(timeout: .now() + 5)
+        let host = Self.endpoint(request.url)
+        let url = request.url
+        let token = TokenBox()
+        delegate.register(task) { [self] in
+            cancellation?.remove(token.value)
+            let result = delegate.finish(task, host: host)
+            if case .failure(.cannotConnect) = result { forget(url) }
+            completion(result)
         }
-        let result = delegate.finish(task, host: Self.endpoint(request.url))
-        if case .failure(.cannotConnect) = result { forget(request.url) }
-        return result
+        token.value = cancellation?.onCancel { [delegate] in delegate.stop(task, because: .cancelled) }
+        task.resume()
+        // The whole-request limit; should URLSession never report the stopped task, the exchange
+        // ends anyway 5 s later.
+        let limit = timeouts.request
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [delegate] in
+            guard delegate.stop(task, because: .timedOut(seconds: limit)) else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5) { delegate.end(task) }
+        }
+    }
+
+    /// Whether a probe reached the endpoint recently enough to skip another.
+    private func reachedRecently(_ url: URL) -> Bool {
+        let endpoint = Self.endpoint(url)
+        let now = ConnectProbe.monotonicNow()
+        return lock.withLock { reachable[endpoint].map { now - $0 < Self.probeReuse } ?? false }
     }
 
     /// Probes the endpoint unless it answered recently (connect limit, see the type's notes).
@@ -92,15 +155,32 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
-/// Collects each task's response and bytes; wakes the waiting `send` when the task ends.
+/// The result `send` waits for.
+private final class Answer: @unchecked Sendable {
+    var result: Result<HTTPResponse, TransportFailure>?
+}
+
+/// A cancellation token, set after the exchange's end was registered.
+private final class TokenBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var token: Int?
+
+    var value: Int? {
+        get { lock.withLock { token } }
+        set { lock.withLock { token = newValue } }
+    }
+}
+
+/// Collects each task's response and bytes; runs the exchange's end when the task ends.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     final class Exchange {
-        let done = DispatchSemaphore(value: 0)
         var response: HTTPURLResponse?
         var body = Data()
         /// Set when tinbox itself stopped the task (too large, timed out, cancelled).
         var stopReason: TransportFailure?
         var error: Error?
+        /// Runs once, when the task ends (taken under the lock, so never twice).
+        var onEnd: (@Sendable () -> Void)?
     }
 
     private let bodyLimit: Int
@@ -113,22 +193,34 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         self.requestTimeout = requestTimeout
     }
 
-    func register(_ task: URLSessionTask) -> Exchange {
+    func register(_ task: URLSessionTask, onEnd: @escaping @Sendable () -> Void) {
         let exchange = Exchange()
+        exchange.onEnd = onEnd
         lock.withLock { exchanges[task.taskIdentifier] = exchange }
-        return exchange
     }
 
-    func stop(_ task: URLSessionTask, because reason: TransportFailure) {
+    /// Stops a running task for `reason`; false when it had ended or was stopped already.
+    @discardableResult
+    func stop(_ task: URLSessionTask, because reason: TransportFailure) -> Bool {
         let first = lock.withLock { () -> Bool in
             guard let exchange = exchanges[task.taskIdentifier], exchange.stopReason == nil else { return false }
             exchange.stopReason = reason
             return true
         }
         if first { task.cancel() }
+        return first
     }
 
-    /// Removes the task's record and turns it into the result of `send`.
+    /// Runs the exchange's end, unless it ran already.
+    func end(_ task: URLSessionTask) {
+        let onEnd = lock.withLock { () -> (@Sendable () -> Void)? in
+            defer { exchanges[task.taskIdentifier]?.onEnd = nil }
+            return exchanges[task.taskIdentifier]?.onEnd
+        }
+        onEnd?()
+    }
+
+    /// Removes the task's record and turns it into the exchange's result.
     func finish(_ task: URLSessionTask, host: String) -> Result<HTTPResponse, TransportFailure> {
         guard let exchange = lock.withLock({ exchanges.removeValue(forKey: task.taskIdentifier) }) else {
             return .failure(.other("lost track of the request"))
@@ -183,7 +275,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         guard let exchange = exchange(task) else { return }
         lock.withLock { exchange.error = error }
-        exchange.done.signal()
+        end(task)
     }
 
     func urlSession(

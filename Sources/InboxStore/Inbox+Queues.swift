@@ -26,10 +26,13 @@ public struct Throttle: Equatable, Sendable {
 }
 
 extension Inbox {
-    /// Pending statuses of a producer, oldest change first.
-    public func pendingStatuses(producer: String, limit: Int = 500) throws -> [PendingStatus] {
-        let sql = "SELECT id, status, queued_ms FROM pending_statuses WHERE producer = ? ORDER BY queued_ms, id LIMIT ?"
-        return try database.query(sql, [.text(producer), .int(Int64(limit))]) { row in
+    /// Pending statuses of a producer, oldest change first, skipping the first `offset`.
+    public func pendingStatuses(producer: String, limit: Int = 500, offset: Int = 0) throws -> [PendingStatus] {
+        let sql = """
+            SELECT id, status, queued_ms FROM pending_statuses WHERE producer = ? ORDER BY queued_ms, id
+            LIMIT ? OFFSET ?
+            """
+        return try database.query(sql, [.text(producer), .int(Int64(limit)), .int(Int64(offset))]) { row in
             var result: [PendingStatus] = []
             while try row.step() {
                 result.append(

@@ -60,13 +60,13 @@ extension Inbox {
         }
     }
 
-    /// Pending events of a producer, oldest first.
-    public func pendingEvents(producer: String, limit: Int = 500) throws -> [InboxEvent] {
+    /// Pending events of a producer, oldest first, skipping the first `offset`.
+    public func pendingEvents(producer: String, limit: Int = 500, offset: Int = 0) throws -> [InboxEvent] {
         let sql = """
             SELECT event_id, event_type, message_id, details, button_id, event_ms FROM pending_events
-            WHERE producer = ? ORDER BY seq LIMIT ?
+            WHERE producer = ? ORDER BY seq LIMIT ? OFFSET ?
             """
-        return try database.query(sql, [.text(producer), .int(Int64(limit))]) { row in
+        return try database.query(sql, [.text(producer), .int(Int64(limit)), .int(Int64(offset))]) { row in
             var events: [InboxEvent] = []
             while try row.step() {
                 events.append(

@@ -21,9 +21,11 @@ public final class Store {
 
     private func configure() throws {
         // WAL lets readers and one writer work side by side across processes; FULL makes every
-        // commit durable before the call that made it returns (BEHAVIOR A.4).
+        // commit durable before the call that made it returns (BEHAVIOR A.4). Statement journals
+        // and sorts stay in memory: otherwise every merge (an upsert with triggers inside a
+        // transaction) created and deleted a file in /var/tmp.
         _ = try database.query("PRAGMA journal_mode=WAL") { try $0.step() }
-        try database.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        try database.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY")
     }
 
     private static func createDirectory(_ directory: URL) throws {

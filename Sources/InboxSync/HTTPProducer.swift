@@ -75,31 +75,76 @@ public struct HTTPProducer: Sendable {
         return skipped
     }
 
-    /// PROTOCOL 1.3: one request of at most `batchLimit` statuses. Returns when the server took them.
-    public func pushStatuses(_ statuses: [PendingStatus]) throws {
-        precondition(statuses.count <= Self.batchLimit)
-        let list: [[String: Any]] = statuses.map { ["id": $0.id, "status": $0.status.rawValue] }
-        try post("/api/inbox/status", ["statuses": list])
+    /// One request's worth of statuses or events, its body written ahead of sending.
+    public struct Batch: Sendable {
+        let path: String
+        let body: Data
     }
 
-    /// PROTOCOL 1.4: one bulk request of at most `batchLimit` events, each with its own `eventId`.
+    /// PROTOCOL 1.3: at most `batchLimit` statuses for one request.
+    public static func batch(_ statuses: [PendingStatus]) -> Batch {
+        precondition(statuses.count <= batchLimit)
+        return Batch(path: "/api/inbox/status", body: statusesBody(statuses))
+    }
+
+    /// PROTOCOL 1.4: at most `batchLimit` events, each with its own `eventId`, for one bulk request.
+    public static func batch(_ events: [InboxEvent]) -> Batch {
+        precondition(events.count <= batchLimit)
+        return Batch(path: "/api/inbox/events", body: eventsBody(events))
+    }
+
+    /// Sends one batch. Returns when the server took it.
+    public func push(_ batch: Batch) throws {
+        try post(batch.path, batch.body)
+    }
+
+    /// PROTOCOL 1.3: one request of at most `batchLimit` statuses. Returns when the server took them.
+    public func pushStatuses(_ statuses: [PendingStatus]) throws {
+        try push(Self.batch(statuses))
+    }
+
+    /// PROTOCOL 1.4: one bulk request of at most `batchLimit` events. Returns when the server took them.
     public func pushEvents(_ events: [InboxEvent]) throws {
-        precondition(events.count <= Self.batchLimit)
-        let list: [[String: Any]] = events.map {
-            [
-                "eventId": $0.eventId, "eventType": $0.kind.rawValue, "messageId": $0.key.id,
-                "messageDetails": $0.messageDetails ?? NSNull(), "buttonId": $0.buttonId ?? NSNull(),
-                "eventDateUTC": UTCDate.format($0.date),
-            ]
+        try push(Self.batch(events))
+    }
+
+    /// `{"statuses":[{"id":…,"status":…},…]}`
+    static func statusesBody(_ statuses: [PendingStatus]) -> Data {
+        var json = JSONBody(capacity: 16 + statuses.count * 40)
+        json.raw("{\"statuses\":[")
+        for (index, status) in statuses.enumerated() {
+            json.open(after: index > 0)
+            json.member("id", status.id)
+            json.member("status", status.status.rawValue)
+            json.close()
         }
-        try post("/api/inbox/events", ["events": list])
+        json.raw("]}")
+        return json.data
+    }
+
+    /// `{"events":[{"eventId":…,"eventType":…,"messageId":…,"messageDetails":…|null,"buttonId":…|null,
+    /// "eventDateUTC":…},…]}`
+    static func eventsBody(_ events: [InboxEvent]) -> Data {
+        var json = JSONBody(capacity: 16 + events.count * 200)
+        json.raw("{\"events\":[")
+        for (index, event) in events.enumerated() {
+            json.open(after: index > 0)
+            json.member("eventId", event.eventId)
+            json.member("eventType", event.kind.rawValue)
+            json.member("messageId", event.key.id)
+            json.member("messageDetails", event.messageDetails)
+            json.member("buttonId", event.buttonId)
+            json.member("eventDateUTC", UTCDate.format(event.date))
+            json.close()
+        }
+        json.raw("]}")
+        return json.data
     }
 
     // MARK: one exchange
 
-    private func post(_ path: String, _ payload: [String: Any]) throws {
+    private func post(_ path: String, _ body: Data) throws {
         let endpoint = "POST \(path)"
-        let body = try JSONSerialization.data(withJSONObject: payload)
         let answer = try exchange("POST", path, body: body, endpoint: endpoint)
         // A 2xx is the acknowledgement; its body may be empty, and when it is not it must be JSON.
         if !answer.allSatisfy(Self.isWhitespace) { _ = try jsonObject(answer, endpoint: endpoint) }

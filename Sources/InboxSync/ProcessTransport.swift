@@ -1,10 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `HTTPTransport` through `tinbox-net`, the helper that runs URLSession (see `NetworkFrame`).
 ///
-/// The helper is started on the first request and serves every request of this process; many
-/// requests may be in flight at once. It exits when tinbox closes its standard input, so a
-/// killed tinbox never leaves it behind.
+/// The helper is started on the first request, or earlier by `prepare()`, and serves every
+/// request of this process; many requests may be in flight at once. It exits when tinbox closes
+/// its standard input, so a killed tinbox never leaves it behind.
 public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
     /// The transport of this process: the `tinbox-net` next to the running executable, or
     /// `$TINBOX_NET`.
@@ -15,7 +19,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
 
     private let executable: URL?
     private let lock = NSLock()
-    private var helper: Process?
+    private var helper: pid_t?
     private var input: FileHandle?
     private var waiting: [Int: Waiter] = [:]
     private var nextId = 0
@@ -27,6 +31,15 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
 
     public init(executable: URL?) {
         self.executable = executable
+    }
+
+    /// Starts the helper now, if it is not running, without sending anything: loading libcurl
+    /// and setting up URLSession (~10 ms) then overlaps whatever the caller does before its first
+    /// request, such as opening the store (issue 14 point 5). A failure is left for `send` to report.
+    public func prepare() {
+        lock.withLock {
+            if helper == nil { try? start() }
+        }
     }
 
     public func send(_ request: HTTPRequest, cancellation: Cancellation?) -> Result<HTTPResponse, TransportFailure> {
@@ -58,7 +71,9 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    /// Called with the lock held.
+    /// Called with the lock held. `posix_spawn` with two pipes, not Foundation's `Process`: that
+    /// one also starts a monitor thread and run-loop sources tinbox has no use for. The helper is
+    /// reaped by the thread that reads its answers, when its output ends.
     private func start() throws {
         guard let executable, FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw SyncError.unsupported(
@@ -66,33 +81,58 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         }
         // A helper that died must not kill tinbox with SIGPIPE when the next request is written.
         signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = executable
-        let toHelper = Pipe()
-        let fromHelper = Pipe()
-        process.standardInput = toHelper
-        process.standardOutput = fromHelper
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw SyncError.unsupported("cannot start the network helper \(executable.path): \(error)")
+        // Close-on-exec, so no other child of tinbox (a browser, notify-send) keeps a pipe open
+        // and the helper sees its end of input when tinbox exits.
+        var toHelper: [Int32] = [-1, -1]
+        var fromHelper: [Int32] = [-1, -1]
+        guard pipe(&toHelper) == 0 else { throw Self.spawnFailure(executable, errno) }
+        guard pipe(&fromHelper) == 0 else {
+            let code = errno
+            for end in toHelper { close(end) }
+            throw Self.spawnFailure(executable, code)
         }
-        helper = process
-        input = toHelper.fileHandleForWriting
-        let output = fromHelper.fileHandleForReading
-        let thread = Thread { [weak self] in self?.readAnswers(from: output, of: process) }
+        for end in toHelper + fromHelper { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toHelper[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromHelper[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
+        defer { for argument in argv { free(argument) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, executable.path, &actions, nil, argv, environ)
+        close(toHelper[0])
+        close(fromHelper[1])
+        guard spawned == 0 else {
+            close(toHelper[1])
+            close(fromHelper[0])
+            throw Self.spawnFailure(executable, spawned)
+        }
+        let pid = child
+        helper = pid
+        input = FileHandle(fileDescriptor: toHelper[1], closeOnDealloc: true)
+        let output = FileHandle(fileDescriptor: fromHelper[0], closeOnDealloc: true)
+        let thread = Thread { [weak self] in
+            self?.readAnswers(from: output, of: pid)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
         thread.name = "tinbox-net reader"
         thread.start()
     }
 
-    private func readAnswers(from output: FileHandle, of process: Process) {
-        var lines = LineBuffer()
+    private static func spawnFailure(_ executable: URL, _ code: Int32) -> SyncError {
+        .unsupported("cannot start the network helper \(executable.path): \(String(cString: strerror(code)))")
+    }
+
+    private func readAnswers(from output: FileHandle, of process: pid_t) {
+        var frames = FrameReader()
         while true {
             let chunk = output.availableData
             if chunk.isEmpty { break }
-            for line in lines.append(chunk) {
-                guard let frame = NetworkFrame.decode(line: line), let result = frame.result else { continue }
+            for frame in frames.append(chunk) {
+                guard let result = frame.result else { continue }
                 let waiter = lock.withLock { waiting.removeValue(forKey: frame.id) }
                 waiter?.result = result
                 waiter?.done.signal()
@@ -100,7 +140,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         }
         // The helper is gone: fail what waits on it; the next request starts a new one.
         let orphans: [Waiter] = lock.withLock {
-            if helper === process {
+            if helper == process {
                 helper = nil
                 input = nil
             }
@@ -115,7 +155,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
 
     private func write(_ frame: NetworkFrame) {
         lock.withLock {
-            try? input?.write(contentsOf: frame.encodedLine())
+            try? input?.write(contentsOf: frame.encoded())
         }
     }
 

@@ -33,6 +33,12 @@ public struct ProducerConfig: Equatable, Sendable {
     /// The store's producer name: its kind (one producer of each kind at most).
     public var name: String { kind.rawValue }
 
+    /// Whether refreshing it needs the network (and so the `tinbox-net` helper).
+    public var isHTTP: Bool {
+        if case .http = source { return true }
+        return false
+    }
+
     /// Reads `SRC` as an http(s) base URL or a file path (`~` expanded).
     public static func source(_ text: String, relativeTo base: URL? = nil) -> Source {
         let lower = text.lowercased()

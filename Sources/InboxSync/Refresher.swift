@@ -29,7 +29,8 @@ public enum RefreshOutcome: Equatable, Sendable {
     }
 }
 
-/// Runs refreshes (BEHAVIOR A.6) for the configured producers, on the calling thread.
+/// Runs refreshes (BEHAVIOR A.6) for the configured producers; the calling thread waits for them
+/// and hears every outcome (see `refreshClaimed`).
 ///
 /// The reader runs it on a worker thread through `SyncWorker`; `tinbox refresh` runs it directly.
 public final class Refresher {
@@ -91,21 +92,65 @@ public final class Refresher {
 
     /// Refreshes every producer after a successful `claim()`. Never throws: a store error
     /// becomes that producer's failure, so each producer gets exactly one outcome.
+    ///
+    /// HTTP producers next to each other in the list run side by side, each waiting on its own
+    /// server: the others on threads of their own, each with its own store connection (SQLite
+    /// connections are not shared between threads). A file producer runs alone, so a large
+    /// import never holds the write lock while another producer waits to store its page.
+    /// `onOutcome` still runs on this thread, in the producers' order, each as soon as that
+    /// producer and those before it have stored their messages.
     public func refreshClaimed(
         onOutcome: (String, RefreshOutcome) -> Void = { _, _ in }
     ) -> [(producer: String, outcome: RefreshOutcome)] {
         var results: [(producer: String, outcome: RefreshOutcome)] = []
-        for producer in producers {
+        var first = 0
+        while first < producers.count {
+            var end = first + 1
+            if producers[first].isHTTP {
+                while end < producers.count && producers[end].isHTTP { end += 1 }
+            }
+            let alongside = producers[first + 1..<end].map(startAlongside)
+            var outcomes = [outcomeOf(producers[first])]
+            for running in alongside { outcomes.append(running.wait()) }
+            for (producer, outcome) in zip(producers[first..<end], outcomes) {
+                results.append((producer.name, outcome))
+                onOutcome(producer.name, outcome)
+            }
+            first = end
+        }
+        return results
+    }
+
+    /// `refresh(_:)` with a store error as the producer's failure.
+    private func outcomeOf(_ producer: ProducerConfig) -> RefreshOutcome {
+        do {
+            return try refresh(producer)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// Refreshes `producer` on a thread of its own, with its own connection to the same store.
+    private func startAlongside(_ producer: ProducerConfig) -> Alongside {
+        let running = Alongside()
+        let directory = inbox.store.directory
+        let (clock, transport, cancellation, bootId) = (inbox.clock, transport, cancellation, bootId)
+        let thread = Thread {
             let outcome: RefreshOutcome
             do {
-                outcome = try refresh(producer)
+                let connection = Inbox(store: try Store(directory: directory), clock: clock)
+                outcome = Refresher(
+                    inbox: connection, producers: [producer], transport: transport, cancellation: cancellation,
+                    bootId: bootId
+                ).outcomeOf(producer)
             } catch {
                 outcome = .failed("\(error)")
             }
-            results.append((producer.name, outcome))
-            onOutcome(producer.name, outcome)
+            running.finish(outcome)
         }
-        return results
+        thread.name = "tinbox refresh \(producer.name)"
+        thread.start()
+        return running
     }
 
     /// Reads one producer and merges what it sent. Producer failures become `.failed` (and are
@@ -169,6 +214,23 @@ public final class Refresher {
     private func checkStillWanted() throws {
         if cancellation.isCancelled { throw SyncError.cancelled }
         guard try inbox.isEnabled() else { throw SyncError.disabled }
+    }
+}
+
+/// The outcome of a producer refreshed on another thread, once it has one.
+private final class Alongside: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: RefreshOutcome?
+
+    func finish(_ outcome: RefreshOutcome) {
+        self.outcome = outcome
+        done.signal()
+    }
+
+    /// Waits without a limit: every exchange is bounded by the transport's own limits.
+    func wait() -> RefreshOutcome {
+        done.wait()
+        return outcome ?? .failed("the refresh ended without an outcome")
     }
 }
 

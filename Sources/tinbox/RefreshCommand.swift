@@ -7,6 +7,8 @@ enum RefreshCommand {
         let parsed = try CommandWords(words, for: .refresh)
         try rejectExtra(parsed.positional, command: "refresh")
         let app = try context()
+        // The network helper loads libcurl while the store opens (README, "Performance").
+        if app.producers.contains(where: \.isHTTP) { ProcessTransport.shared.prepare() }
         let results = try Refresher(inbox: try app.inbox(), producers: app.producers).manualRefresh {
             producer, outcome in
             // Printed as each producer ends, so a slow second producer does not hide the first.

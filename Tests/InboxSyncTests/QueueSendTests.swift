@@ -37,6 +37,31 @@ import Testing
         #expect(try f.pending().statuses == 0)
     }
 
+    /// The next batch is read while one is on its way, but sent only after this one's
+    /// acknowledgement committed: a kill then never sends an acknowledged row again.
+    @Test func eachBatchIsClearedBeforeTheNextIsSent() throws {
+        let f = try SyncFixture()
+        try f.seed(1203)
+        try f.inbox.markAllRead()
+        let all = try f.inbox.pendingStatuses(producer: "engagement", limit: 2000).map(\.id)
+        // The second batch's answer is held, so the store can be looked at while it is in flight.
+        try f.stub.script("POST /api/inbox/status", [[:], ["delay": 1.5]])
+        let worker = SyncWorker(producers: [f.producer()], transport: f.transport, bootId: "boot") {
+            [directory = f.directory, clock = f.clock] in Inbox(store: try Store(directory: directory), clock: clock)
+        }
+        let log = OutcomeLog()
+        #expect(worker.refresh(claimingWith: f.inbox) { log.append($0, $1, stored: 0) })
+        try f.stub.waitFor { $0.filter { $0.route == "POST /api/inbox/status" }.count == 2 }
+        let sent = try f.stub.requests("POST /api/inbox/status").map { $0.statuses.map { $0["id"] ?? "" } }
+        let queued = Set(try f.reopened().pendingStatuses(producer: "engagement", limit: 2000).map(\.id))
+        #expect(sent[0] == Array(all[..<500]) && sent[1] == Array(all[500..<1000]))
+        #expect(queued.isDisjoint(with: sent[0]), "the first batch was cleared before the second went out")
+        #expect(Set(sent[1]).isSubset(of: queued), "the second stays queued until its answer")
+        try log.wait(for: 1)
+        #expect(try f.stub.requests("POST /api/inbox/status").map(\.statuses.count) == [500, 500, 203])
+        #expect(try f.pending().statuses == 0)
+    }
+
     @Test func eventsGoOutOldestFirstFiveHundredARequestWithTheirIds() throws {
         let f = try SyncFixture()
         try f.seed(1234)

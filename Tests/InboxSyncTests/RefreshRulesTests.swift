@@ -72,11 +72,12 @@ import Testing
     @Test func cancellingAWaitingRefreshCompletesFalseAndStoresNothing() throws {
         let f = try SyncFixture()
         try f.stub.setState(["generate": 3])
-        try f.stub.script("GET /api/inbox/messages", [["delay": 4]])
+        // The two producers refresh side by side: the first page of each is the one delayed.
+        try f.stub.script("GET /api/inbox/messages", [["delay": 4], ["delay": 4]])
         let worker = worker(f, [f.producer(.engagement), f.producer(.appMessaging)])
         let log = OutcomeLog()
         #expect(worker.refresh(claimingWith: f.inbox) { log.append($0, $1, stored: 0) })
-        try f.stub.waitFor { $0.contains { $0.route == "GET /api/inbox/messages" } }
+        try f.stub.waitFor { $0.filter { $0.route == "GET /api/inbox/messages" }.count == 2 }
         try f.inbox.setEnabled(false)
         worker.cancelRefresh()
         try log.wait(for: 2)
@@ -98,6 +99,27 @@ import Testing
         #expect(log.entries.map(\.outcome) == [.failed("the inbox is disabled")])
         try f.inbox.setEnabled(true)
         #expect(try f.inbox.count(.all) == 0)
+    }
+
+    /// Two HTTP producers wait on their own servers side by side: one server sitting on its
+    /// answer does not hold the other producer's requests back; outcomes keep the config order.
+    @Test func twoHTTPProducersAreAskedSideBySide() throws {
+        let f = try SyncFixture()
+        let other = try StubServer()
+        defer { other.stop() }
+        try other.setState(["generate": 3])
+        try f.stub.script("GET /api/sdk/params", [["delay": 8]])
+        let messaging = ProducerConfig(kind: .appMessaging, source: .http(other.base))
+        let worker = worker(f, [f.producer(.engagement), messaging])
+        let log = OutcomeLog()
+        #expect(worker.refresh(claimingWith: f.inbox) { log.append($0, $1, stored: 0) })
+        try other.waitFor { $0.contains { $0.route == "GET /api/inbox/messages" } }
+        #expect(try f.stub.requests().map(\.route) == ["GET /api/sdk/params"], "still waiting for its params")
+        #expect(log.entries.isEmpty, "app-messaging's outcome waits for engagement's")
+        worker.cancelRefresh()
+        try log.wait(for: 2)
+        #expect(log.entries.map(\.producer) == ["engagement", "app-messaging"])
+        #expect(log.entries.first?.outcome == .failed("cancelled"))
     }
 
     @Test func theFlushBacksOffAfterAFailureUnlessForced() throws {
