@@ -10,7 +10,7 @@ public struct CampaignLoader {
     public struct Outcome {
         public var document: CampaignDocument?
         /// CLI.md `synced` source: network, cache or none.
-        public var source: String
+        public var source: SyncSource
         public var attempts: Int
         public var failure: InAppSyncError?
     }
@@ -41,17 +41,17 @@ public struct CampaignLoader {
             switch client.sync(customer: customer, language: language) {
             case .success(let (document, data)):
                 try? store?.saveSync(customer: customer, lang: language, document: data, at: clock.now)
-                return Outcome(document: document, source: "network", attempts: attempt, failure: nil)
+                return Outcome(document: document, source: .network, attempts: attempt, failure: nil)
             case .failure(let failure):
                 lastFailure = failure
                 if let cached = try? store?.cachedSync(customer: customer),
                     let document = try? client.source.read(cached.document)
                 {
-                    return Outcome(document: document, source: "cache", attempts: attempt, failure: failure)
+                    return Outcome(document: document, source: .cache, attempts: attempt, failure: failure)
                 }
             }
             guard attempt <= Self.retryDelays.count else {
-                return Outcome(document: nil, source: "none", attempts: attempt, failure: lastFailure)
+                return Outcome(document: nil, source: .none, attempts: attempt, failure: lastFailure)
             }
             sleep(Self.retryDelays[attempt - 1])
         }
