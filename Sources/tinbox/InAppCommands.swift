@@ -80,6 +80,7 @@ enum InAppCommands {
         let store = try app.inAppStore()
         let loaded = CampaignLoader(client: client, store: store, clock: app.clock).load(
             customer: customer, language: app.language)
+        for problem in loaded.problems { Output.warn(TerminalText.sanitize(problem)) }
         guard let document = loaded.document else {
             throw CommandFailure("cannot get the campaigns: \(loaded.failure?.description ?? "no document")")
         }

@@ -57,6 +57,17 @@ import Testing
         #expect(otherCustomer.source == SyncSource.none)
     }
 
+    /// Issue 10, point 4: a cache that no longer reads is named once, not passed over in silence.
+    @Test func anUnreadableCacheIsAProblemSaidOnce() throws {
+        let store = try store()
+        try store.saveSync(customer: "c1", lang: "en", document: Data("not json".utf8), at: Date())
+        let client = InAppClient(source: .file(folder.appendingPathComponent("missing.json")))
+        let outcome = CampaignLoader(client: client, store: store, sleep: { _ in }).load(customer: "c1", language: "en")
+        #expect(outcome.source == SyncSource.none)
+        #expect(outcome.problems.count == 1)
+        #expect(outcome.problems.first?.hasPrefix("the cached campaigns cannot be read: ") == true)
+    }
+
     @Test func localArtworkIsReadyAndCachedWhileHTTPAndMissingFilesAreNot() throws {
         let store = try store()
         let url = try writeDocument([
