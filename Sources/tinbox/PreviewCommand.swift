@@ -273,7 +273,8 @@ final class PreviewMessaging: ReaderInAppDriver {
         self.shownID = nil
         return [
             .inApp(.remove(messageID: shownID)),
-            .inApp(.log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(shownID)) closed (\(reason.rawValue))"])),
+            .inApp(
+                .log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(shownID)) closed (\(reason.rawValue))"])),
         ]
     }
 

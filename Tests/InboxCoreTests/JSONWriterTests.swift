@@ -21,7 +21,8 @@ import Testing
 
     @Test func objectsKeepTheirKeyOrder() {
         let value: JSONWriter.Value = .object([
-            ("z", .orNull(nil)), ("a", .array([.int(-3), .number(1.5), .number(2), .bool(true)])), ("at", .raw("1.000")),
+            ("z", .orNull(nil)), ("a", .array([.int(-3), .number(1.5), .number(2), .bool(true)])),
+            ("at", .raw("1.000")),
         ])
         #expect(JSONWriter.write(value) == #"{"z":null,"a":[-3,1.5,2,true],"at":1.000}"#)
     }
