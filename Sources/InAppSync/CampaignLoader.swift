@@ -10,9 +10,12 @@ public struct CampaignLoader {
     public struct Outcome {
         public var document: CampaignDocument?
         /// CLI.md `synced` source: network, cache or none.
-        public var source: String
+        public var source: SyncSource
         public var attempts: Int
         public var failure: InAppSyncError?
+        /// What went wrong with the store on the way (the sync not cached, a cache that no longer
+        /// reads): the outcome stands, and the caller tells the user.
+        public var problems: [String] = []
     }
 
     public let client: InAppClient
@@ -36,24 +39,42 @@ public struct CampaignLoader {
     public func load(customer: String, language: String) -> Outcome {
         var attempt = 0
         var lastFailure: InAppSyncError?
+        var problems: [String] = []
         while true {
             attempt += 1
             switch client.sync(customer: customer, language: language) {
             case .success(let (document, data)):
-                try? store?.saveSync(customer: customer, lang: language, document: data, at: clock.now)
-                return Outcome(document: document, source: "network", attempts: attempt, failure: nil)
+                do {
+                    try store?.saveSync(customer: customer, lang: language, document: data, at: clock.now)
+                } catch {
+                    problems.append("the campaigns were not cached: \(error)")
+                }
+                return Outcome(
+                    document: document, source: .network, attempts: attempt, failure: nil, problems: problems)
             case .failure(let failure):
                 lastFailure = failure
-                if let cached = try? store?.cachedSync(customer: customer),
-                    let document = try? client.source.read(cached.document)
-                {
-                    return Outcome(document: document, source: "cache", attempts: attempt, failure: failure)
+                if let document = cachedDocument(customer: customer, problems: &problems) {
+                    return Outcome(
+                        document: document, source: .cache, attempts: attempt, failure: failure, problems: problems)
                 }
             }
             guard attempt <= Self.retryDelays.count else {
-                return Outcome(document: nil, source: "none", attempts: attempt, failure: lastFailure)
+                return Outcome(
+                    document: nil, source: .none, attempts: attempt, failure: lastFailure, problems: problems)
             }
             sleep(Self.retryDelays[attempt - 1])
+        }
+    }
+
+    /// The customer's cached sync, or nil; a cache that cannot be read is a problem said once.
+    private func cachedDocument(customer: String, problems: inout [String]) -> CampaignDocument? {
+        do {
+            guard let cached = try store?.cachedSync(customer: customer) else { return nil }
+            return try client.source.read(cached.document)
+        } catch {
+            let problem = "the cached campaigns cannot be read: \(error)"
+            if !problems.contains(problem) { problems.append(problem) }
+            return nil
         }
     }
 }
@@ -95,6 +116,8 @@ public struct ArtworkPrefetcher {
         }
         _ = group.wait(timeout: .now() + Self.limit)
         let ready = arrived.snapshot()
+        // The bytes are in hand for this run either way; a failed cache write costs only a fetch
+        // next time (B.14), so it is not worth failing or warning over.
         for (key, bytes) in ready { try? store?.saveArtwork(url: key, bytes: bytes, at: clock.now) }
         return Set(ready.keys)
     }

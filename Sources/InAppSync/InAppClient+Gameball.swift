@@ -62,8 +62,11 @@ extension InAppClient {
     func gameballAnalytics(_ payloads: [Data], base: URL, token: String?) -> (
         result: Result<Void, InAppSyncError>, notes: [String]
     ) {
-        let events = payloads.compactMap { try? JSONDecoder().decode(AnalyticsEvent.self, from: $0) }
         var notes: [String] = []
+        let events = payloads.compactMap { try? JSONDecoder().decode(AnalyticsEvent.self, from: $0) }
+        if events.count < payloads.count {
+            notes.append("analytics: \(payloads.count - events.count) queued events cannot be read and are not sent")
+        }
         var start = 0
         while start < events.count {
             let customer = events[start].customerID

@@ -65,17 +65,25 @@ public final class InAppRuntime {
             return
         }
         self.customer = customer
-        let history = try store.history(customer: customer).flatMap {
-            try? JSONDecoder().decode(FrequencyHistory.self, from: $0)
+        // A stored record that no longer decodes is logged and left out: messaging starts without
+        // it rather than not at all, and the log says what was lost.
+        let history = try store.history(customer: customer).flatMap { data in
+            unreadable("the frequency history of customer \(customer)") {
+                try JSONDecoder().decode(FrequencyHistory.self, from: data)
+            }
         }
-        let placeholders = try store.placeholders(customer: customer).flatMap {
-            try? JSONDecoder().decode(StoredPlaceholders.self, from: $0)
+        let placeholders = try store.placeholders(customer: customer).flatMap { data in
+            unreadable("the placeholder values of customer \(customer)") {
+                try JSONDecoder().decode(StoredPlaceholders.self, from: data)
+            }
         }
-        let queued = try store.pending(.analytics, limit: Int.max).compactMap {
-            try? JSONDecoder().decode(AnalyticsEvent.self, from: $0.payload)
+        let queued = try store.pending(.analytics, limit: Int.max).compactMap { item in
+            unreadable("queued analytics event \(item.eventId)") {
+                try JSONDecoder().decode(AnalyticsEvent.self, from: item.payload)
+            }
         }
-        let cached = try store.cachedSync(customer: customer).flatMap {
-            try? client.source.read($0.document)
+        let cached = try store.cachedSync(customer: customer).flatMap { sync in
+            unreadable("the cached campaigns of customer \(customer)") { try client.source.read(sync.document) }
         }
         var fresh = InAppPresenter(configuration: configuration, cache: cached.map { [customer: $0] } ?? [:])
         swap(&fresh, &presenter)
@@ -124,7 +132,9 @@ public final class InAppRuntime {
         case .requestSync(let request): sync(request)
         case .storeCache(let customer, _):
             if let bytes = lastSyncBytes[customer] {
-                try? store.saveSync(customer: customer, lang: configuration.language, document: bytes, at: clock.now)
+                saving("the campaigns cache") {
+                    try store.saveSync(customer: customer, lang: configuration.language, document: bytes, at: clock.now)
+                }
             }
         case .fetchArtwork(let reference): fetchArtwork(reference)
         case .fetchPlaceholders(let requestID, let customer): fetchPlaceholders(requestID, customer)
@@ -135,17 +145,43 @@ public final class InAppRuntime {
         case .remove(let messageID): host?.remove(messageID: messageID)
         case .sendAnalytics(let batch): send(batch)
         case .recordAnalytics(let event):
-            try? store.enqueue(
-                .analytics, customer: event.customerID, events: [(event.eventIDText, Data(event.wireJSON.utf8))],
-                at: clock.now)
-        case .acknowledgeAnalytics(let ids):
-            try? store.acknowledge(ids.map { $0.uuidString.lowercased() })
-        case .storeHistory(let customer, let history):
-            if let data = try? JSONEncoder().encode(history) { try? store.saveHistory(customer: customer, data) }
-        case .storePlaceholders(let customer, let values):
-            if let data = try? JSONEncoder().encode(StoredPlaceholders(customer: customer, values: values)) {
-                try? store.savePlaceholders(customer: customer, data)
+            saving("analytics event \(event.eventIDText)") {
+                try store.enqueue(
+                    .analytics, customer: event.customerID, events: [(event.eventIDText, Data(event.wireJSON.utf8))],
+                    at: clock.now)
             }
+        case .acknowledgeAnalytics(let ids):
+            saving("the acknowledgement of \(ids.count) analytics events") {
+                try store.acknowledge(ids.map { $0.uuidString.lowercased() })
+            }
+        case .storeHistory(let customer, let history):
+            saving("the frequency history") { try store.saveHistory(customer: customer, JSONEncoder().encode(history)) }
+        case .storePlaceholders(let customer, let values):
+            saving("the placeholder values") {
+                try store.savePlaceholders(
+                    customer: customer, JSONEncoder().encode(StoredPlaceholders(customer: customer, values: values)))
+            }
+        }
+    }
+
+    /// A store write that failed is told on the decision log, not dropped: messaging goes on
+    /// (the next write tries again), and the user learns that what B.1, B.12, B.13 or B.15 keep
+    /// across a kill may not have been kept this time.
+    func saving(_ what: String, _ write: () throws -> Void) {
+        do {
+            try write()
+        } catch {
+            onLog("[tinbox-iam] could not save \(what): \(error)")
+        }
+    }
+
+    /// A stored record read back, or nil with a decision-log line when it no longer decodes.
+    private func unreadable<Value>(_ what: String, _ read: () throws -> Value) -> Value? {
+        do {
+            return try read()
+        } catch {
+            onLog("[tinbox-iam] \(what) cannot be read back and is left out")
+            return nil
         }
     }
 
@@ -171,7 +207,9 @@ public final class InAppRuntime {
             let result = client.artwork(reference)
             post { runtime, presenter, time in
                 guard case .success(let bytes) = result else { return presenter.artworkFailed(key: reference.key, at: time) }
-                try? runtime.store.saveArtwork(url: reference.key, bytes: bytes, at: runtime.clock.now)
+                runtime.saving("artwork \(reference.key)") {
+                    try runtime.store.saveArtwork(url: reference.key, bytes: bytes, at: runtime.clock.now)
+                }
                 return presenter.artworkArrived(key: reference.key, at: time)
             }
         }

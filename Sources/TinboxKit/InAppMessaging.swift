@@ -157,7 +157,12 @@ public final class InAppMessaging: @unchecked Sendable {
             language = code
             guard let runtime, runtime.presenter.isRunning, let customer else { return }
             runtime.stop()
-            try? runtime.start(customer: customer, language: code)
+            do {
+                try runtime.start(customer: customer, language: code)
+            } catch {
+                // As `startInAppMessaging` says it: the stop above stands, and the host hears why.
+                decide("[tinbox-iam] messaging not started again in \(code): \(error)")
+            }
             afterInput()
         }
     }

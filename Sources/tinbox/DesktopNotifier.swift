@@ -24,12 +24,14 @@ final class DesktopNotifier {
         get {
             if configured == "on" { return true }
             if configured == "off" { return false }
+            // An unreadable answer counts as none: the question is asked again, nothing is lost.
             switch try? store.setting(Self.settingKey) {
             case "yes"?: return true
             case "no"?: return false
             default: return nil
             }
         }
+        // An answer that cannot be stored still holds for this run; the next one asks again.
         set { try? store.setSetting(Self.settingKey, newValue.map { $0 ? "yes" : "no" }) }
     }
 

@@ -80,19 +80,39 @@ enum InAppCommands {
         let store = try app.inAppStore()
         let loaded = CampaignLoader(client: client, store: store, clock: app.clock).load(
             customer: customer, language: app.language)
+        for problem in loaded.problems { Output.warn(TerminalText.sanitize(problem)) }
         guard let document = loaded.document else {
             throw CommandFailure("cannot get the campaigns: \(loaded.failure?.description ?? "no document")")
         }
         for problem in document.problems { Output.warn(TerminalText.sanitize(problem)) }
         let ready = ArtworkPrefetcher(client: client, store: store, clock: app.clock).prefetch(document)
-        let history = try store.history(customer: customer).flatMap { try? JSONDecoder().decode(FrequencyHistory.self, from: $0) }
-        let placeholders = try store.placeholders(customer: customer)
-            .flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
+        // A stored record that no longer decodes is left out with a warning, not silently.
+        let history = try store.history(customer: customer).flatMap { data in
+            readBack("the frequency history of customer \(customer)") {
+                try JSONDecoder().decode(FrequencyHistory.self, from: data)
+            }
+        }
+        let placeholders =
+            try store.placeholders(customer: customer).flatMap { data in
+                readBack("the placeholder values of customer \(customer)") {
+                    try JSONDecoder().decode([String: String].self, from: data)
+                }
+            } ?? [:]
         let size = TerminalSize.current()
         return HeadlessEvaluation(
             document: document, customer: customer, time: EngineTime(clock: app.clock), columns: size.columns,
             rows: size.rows, language: app.language, history: history, placeholders: placeholders,
             artwork: .ready(ready))
+    }
+
+    /// A stored record read back, or nil with a warning on stderr when it no longer decodes.
+    private static func readBack<Value>(_ what: String, _ read: () throws -> Value) -> Value? {
+        do {
+            return try read()
+        } catch {
+            Output.warn(TerminalText.sanitize("\(what) cannot be read back and is left out"))
+            return nil
+        }
     }
 
     private static func customer(_ app: AppContext) throws -> String {

@@ -26,40 +26,41 @@ enum ListCommand {
     }
 
     /// One JSON array, one object a line, written as it is read so 100,000 messages never sit in
-    /// memory at once. Bidi and other invisible format characters are written as `\uXXXX`
-    /// escapes: the data is unchanged for a JSON reader, and nothing invisible reaches a terminal.
+    /// memory at once. Controls are escaped and so are bidi and other invisible characters
+    /// (`JSONWriter`, `.escaped`): the data is unchanged for a JSON reader, and nothing invisible
+    /// or active reaches a terminal.
     static func printJSON(_ inbox: Inbox, _ filter: StateFilter) throws {
-        var writer = JSONLineWriter()
+        var bytes: [UInt8] = []
         var first = true
         Output.write("[")
         try inbox.forEachEntry(filter) { entry in
-            writer.reset()
-            writer.object(fields(entry))
+            bytes.removeAll(keepingCapacity: true)
+            JSONWriter.append(.object(fields(entry)), to: &bytes, invisibles: .escaped)
             Output.write(first ? "\n" : ",\n")
             first = false
-            Output.write(bytes: writer.bytes)
+            Output.write(bytes: bytes)
         }
         Output.write(first ? "]\n" : "\n]\n")
     }
 
     /// The fields of `list --json`, keys sorted (CLI.md names the first six it must have).
-    static func fields(_ entry: InboxEntry) -> [(String, JSONLineWriter.Value)] {
+    static func fields(_ entry: InboxEntry) -> [(String, JSONWriter.Value)] {
         let message = entry.message
-        let buttons: [[(String, JSONLineWriter.Value)]] = message.buttons.map { button in
-            [
-                ("androidDeeplink", .string(button.androidDeeplink)), ("buttonId", .string(button.buttonId)),
-                ("iosDeeplink", .string(button.iosDeeplink)), ("label", .string(button.label)),
-                ("webUrl", .string(button.webUrl)),
-            ]
+        let buttons: [JSONWriter.Value] = message.buttons.map { button in
+            .object([
+                ("androidDeeplink", .orNull(button.androidDeeplink)), ("buttonId", .orNull(button.buttonId)),
+                ("iosDeeplink", .orNull(button.iosDeeplink)), ("label", .orNull(button.label)),
+                ("webUrl", .orNull(button.webUrl)),
+            ])
         }
         return [
-            ("ctaButtons", .objects(buttons)), ("endDateUtc", .string(message.end.map(UTCDate.format))),
-            ("id", .string(message.key.id)), ("imageUrl", .string(message.imageUrl)),
-            ("message", .string(message.body)), ("messageDetails", .string(message.messageDetails)),
-            ("pinned", .bool(message.isPinned)), ("producer", .string(message.key.producer)),
-            ("receiveDateUTC", .string(UTCDate.format(message.receiveDate))),
-            ("startDateUtc", .string(message.start.map(UTCDate.format))), ("state", .string(entry.state.rawValue)),
-            ("title", .string(message.title)),
+            ("ctaButtons", .array(buttons)), ("endDateUtc", .orNull(message.end.map(UTCDate.format))),
+            ("id", .orNull(message.key.id)), ("imageUrl", .orNull(message.imageUrl)),
+            ("message", .orNull(message.body)), ("messageDetails", .orNull(message.messageDetails)),
+            ("pinned", .bool(message.isPinned)), ("producer", .orNull(message.key.producer)),
+            ("receiveDateUTC", .orNull(UTCDate.format(message.receiveDate))),
+            ("startDateUtc", .orNull(message.start.map(UTCDate.format))), ("state", .orNull(entry.state.rawValue)),
+            ("title", .orNull(message.title)),
         ]
     }
 }

@@ -40,8 +40,8 @@ enum PreviewCommand {
 struct PreviewDocument {
     var document: CampaignDocument?
     var error: String?
-    /// What identifies the file's version: its modification time and size.
-    var stamp: String
+    /// What identifies the file's version.
+    var stamp: FileStamp
 
     static func load(_ file: URL, format: CampaignFormat? = nil) -> PreviewDocument {
         let stamp = Self.stamp(file)
@@ -64,11 +64,26 @@ struct PreviewDocument {
         }
     }
 
-    static func stamp(_ file: URL) -> String {
+    static func stamp(_ file: URL) -> FileStamp {
+        // A file that cannot be looked at has the stamp of none (0, -1); `load` then says why.
         let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(date)/\(attributes?[.size] as? Int ?? -1)"
+        return FileStamp(
+            modified: (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0,
+            size: attributes?[.size] as? Int ?? -1)
     }
+}
+
+/// A file's version as the preview watches it: modification time and size.
+struct FileStamp: Equatable {
+    var modified: Double
+    var size: Int
+}
+
+/// Why the preview took its message down; the raw value is the log's word.
+enum PreviewClosing: String {
+    case close, scrim, timer, action
+    /// The campaign is gone from the file read again.
+    case reload
 }
 
 /// The preview's in-app side: no engine session, no analytics. A chosen campaign is shown at
@@ -122,10 +137,10 @@ final class PreviewMessaging: ReaderInAppDriver {
             }
             return [.inApp(.log(["[tinbox-iam] preview: showing campaign \(TerminalText.sanitize(shownID)) (test send)"]))]
         case .tap(let buttonID): return tap(buttonID)
-        case .close: return close("close")
+        case .close: return close(.close)
         case .clickOutside:
             guard let campaign = shownCampaign, campaign.message?.dismissOnScrimTap == true else { return [] }
-            return close("scrim")
+            return close(.scrim)
         case .command:
             return [.notice("The console is for the reader; pick a campaign here (p shows the list)")]
         case .notifications(let allowed): return setup.actions.answer(allowed: allowed)
@@ -152,7 +167,7 @@ final class PreviewMessaging: ReaderInAppDriver {
     /// decode is shown as an error while the last good campaigns stay.
     func pump(userIsBusy: Bool) -> [ReaderEvent] {
         if let countdown, countdown.secondsLeft(now: Self.uptime) <= 0 {
-            return close("timer")
+            return close(.timer)
         }
         return fileChanges()
     }
@@ -173,7 +188,7 @@ final class PreviewMessaging: ReaderInAppDriver {
             events += problemsLog()
             // The message on screen shows its new version, or goes when its campaign went.
             if let shownID {
-                events += campaigns.contains { $0.id == shownID } ? show(shownID) : close("reload")
+                events += campaigns.contains { $0.id == shownID } ? show(shownID) : close(.reload)
             }
         }
         return [pickerEvent()] + events
@@ -248,17 +263,18 @@ final class PreviewMessaging: ReaderInAppDriver {
         guard let action else { return [] }
         let line = "[tinbox-iam] preview: campaign \(TerminalText.sanitize(campaign.id)) \(buttonID.map { "button \(TerminalText.sanitize($0))" } ?? "surface") runs \(action.typeName) (test send: nothing reported)"
         var events: [ReaderEvent] = [.inApp(.log([line]))] + setup.actions.run(action, of: campaign.id)
-        if action.closesMessage { events += close("action") }
+        if action.closesMessage { events += close(.action) }
         return events
     }
 
-    private func close(_ reason: String) -> [ReaderEvent] {
+    private func close(_ reason: PreviewClosing) -> [ReaderEvent] {
         countdown = nil
         guard let shownID else { return [] }
         self.shownID = nil
         return [
             .inApp(.remove(messageID: shownID)),
-            .inApp(.log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(shownID)) closed (\(reason))"])),
+            .inApp(
+                .log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(shownID)) closed (\(reason.rawValue))"])),
         ]
     }
 

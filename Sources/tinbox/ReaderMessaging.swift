@@ -39,6 +39,7 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         let client = InAppClient(source: campaigns)
         artwork = OverlayArtwork(
             bytes: { reference in
+                // An unreadable cache entry is a miss: the picture falls back as if never fetched.
                 if let cached = try? store.artwork(url: reference.key) { return cached }
                 // Only a local file is read here; remote pictures come from the prefetch's cache.
                 guard case .local = reference.kind, case .success(let data) = client.artwork(reference) else { return nil }
@@ -189,6 +190,7 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         try queue.enqueue(name: name, properties: properties)
         let directory = app.dataDirectory
         let source = campaigns
+        // The event is already in the durable queue; a failed flush leaves it there for the next one.
         inFlight.run { _ = try? CustomerEventQueue.flush(directory: directory, campaigns: source) }
         runtime.event(name, properties: properties)
         outbox.append(.notice("Sent \(TerminalText.sanitize(name))"))

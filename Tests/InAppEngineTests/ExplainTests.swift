@@ -98,7 +98,8 @@ import Testing
             campaigns, settings: #"{"cooldownSeconds":0,"quietHours":{"start":"11:00","end":"13:00"}}"#)
         var (presenter, _) = P.started(document, configuration: .init(reduceMotion: true, columns: 30, rows: 8))
         let later = presenter.explain(campaignID: "later", at: P.at(1))
-        #expect(later.blocker?.blockedBy == "notStarted")
+        #expect(later.blocker?.blockedBy == .reason(.notStarted))
+        #expect(later.blocker?.blockedBy.rawValue == "notStarted")
         #expect(later.checks.contains { $0.gate == .quietHours && !$0.passed })
         #expect(later.renderExplanation().contains("✗ no room: the 30x8 terminal is smaller than 40x10"))
 

@@ -33,7 +33,8 @@ import Testing
             .load(customer: "c1", language: "en")
         #expect(waits == [1, 3])
         #expect(outcome.attempts == 3)
-        #expect(outcome.source == "none")
+        #expect(outcome.source == SyncSource.none)
+        #expect(outcome.source.rawValue == "none")
         #expect(outcome.document == nil)
     }
 
@@ -43,17 +44,28 @@ import Testing
         var waits: [Double] = []
         let first = CampaignLoader(client: InAppClient(source: .file(url)), store: store, sleep: { waits.append($0) })
             .load(customer: "c1", language: "en")
-        #expect(first.source == "network")
+        #expect(first.source == .network)
         try FileManager.default.removeItem(at: url)
         let second = CampaignLoader(client: InAppClient(source: .file(url)), store: store, sleep: { waits.append($0) })
             .load(customer: "c1", language: "en")
-        #expect(second.source == "cache")
+        #expect(second.source == .cache)
         #expect(second.attempts == 1)
         #expect(second.document?.campaigns.map(\.messageID) == ["c-1"])
         #expect(waits.isEmpty)
         let otherCustomer = CampaignLoader(client: InAppClient(source: .file(url)), store: store, sleep: { _ in })
             .load(customer: "c2", language: "en")
-        #expect(otherCustomer.source == "none")
+        #expect(otherCustomer.source == SyncSource.none)
+    }
+
+    /// Issue 10, point 4: a cache that no longer reads is named once, not passed over in silence.
+    @Test func anUnreadableCacheIsAProblemSaidOnce() throws {
+        let store = try store()
+        try store.saveSync(customer: "c1", lang: "en", document: Data("not json".utf8), at: Date())
+        let client = InAppClient(source: .file(folder.appendingPathComponent("missing.json")))
+        let outcome = CampaignLoader(client: client, store: store, sleep: { _ in }).load(customer: "c1", language: "en")
+        #expect(outcome.source == SyncSource.none)
+        #expect(outcome.problems.count == 1)
+        #expect(outcome.problems.first?.hasPrefix("the cached campaigns cannot be read: ") == true)
     }
 
     @Test func localArtworkIsReadyAndCachedWhileHTTPAndMissingFilesAreNot() throws {

@@ -114,4 +114,20 @@ import Testing
         // Not shown because its repeat rule is used up, not because nothing was loaded.
         #expect(log.contains { $0.contains("welcome") && $0.contains("repeat") }, "\(log)")
     }
+
+    /// Issue 10, point 4: a stored history that no longer decodes is named on the decision log
+    /// (it used to vanish without a word) and messaging still starts.
+    @Test func anUnreadableStoredHistoryIsLoggedAndMessagingStillStarts() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("campaigns.json")
+        try document().write(to: file)
+        let (runtime, host) = try runtime(.file(file))
+        try runtime.store.saveHistory(customer: "c1", Data("not json".utf8))
+        var log: [String] = []
+        runtime.onLog = { log.append($0) }
+        try runtime.start(customer: "c1", language: "en")
+        runtime.pump()
+        #expect(log.contains("[tinbox-iam] the frequency history of customer c1 cannot be read back and is left out"))
+        #expect(host.presented == ["welcome"])
+    }
 }

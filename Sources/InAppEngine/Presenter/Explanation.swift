@@ -12,20 +12,36 @@ public struct Explanation: Sendable, Equatable {
         case quietHours, artwork, visible, cooldown, orientation, room
     }
 
+    /// What a failing check is blocked by: a `simulate` reason when one applies (`cooldown`,
+    /// `notStarted`, `quietHours`, …), else the gate; `messaging` while messaging is not started.
+    public enum Blocker: Sendable, Equatable {
+        case messaging
+        case gate(Gate)
+        case reason(DecisionReason)
+
+        /// The name `explain` prints (`blocked by: cooldown`).
+        public var rawValue: String {
+            switch self {
+            case .messaging: return "messaging"
+            case .gate(let gate): return gate.rawValue
+            case .reason(let reason): return reason.rawValue
+            }
+        }
+    }
+
     public struct Check: Sendable, Equatable {
         public var gate: Gate
         public var passed: Bool
         /// A sentence a person can act on, e.g. `cooldown: 12 s left (…)`.
         public var sentence: String
-        /// The short name a failing check is blocked by: a `simulate` reason when one applies
-        /// (`cooldown`, `notStarted`, `quietHours`, …), else the gate (`messaging`, `campaign`).
-        public var blockedBy: String
+        /// What a failing check is blocked by; the gate itself unless a reason is given.
+        public var blockedBy: Blocker
 
-        public init(gate: Gate, passed: Bool, sentence: String, blockedBy: String? = nil) {
+        public init(gate: Gate, passed: Bool, sentence: String, blockedBy: Blocker? = nil) {
             self.gate = gate
             self.passed = passed
             self.sentence = sentence
-            self.blockedBy = blockedBy ?? gate.rawValue
+            self.blockedBy = blockedBy ?? .gate(gate)
         }
     }
 
@@ -57,7 +73,7 @@ public struct Explanation: Sendable, Equatable {
     }
 
     public var verdict: String {
-        blocker.map { "blocked by: \($0.blockedBy)" } ?? "would show on its trigger"
+        blocker.map { "blocked by: \($0.blockedBy.rawValue)" } ?? "would show on its trigger"
     }
 }
 

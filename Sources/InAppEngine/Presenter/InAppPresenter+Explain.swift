@@ -19,7 +19,7 @@ extension InAppPresenter {
             explanation.checks.append(
                 .init(
                     gate: .started, passed: false, sentence: "messaging is not started (it starts for a customer)",
-                    blockedBy: "messaging"))
+                    blockedBy: .messaging))
         }
         guard let customer else {
             explanation.checks.append(
@@ -87,7 +87,7 @@ extension InAppPresenter {
             return .init(
                 gate: .campaign, passed: false,
                 sentence: "campaign \(campaign.label): message type \"\(type)\" is unsupported, it never shows",
-                blockedBy: DecisionReason.unsupported.rawValue)
+                blockedBy: .reason(.unsupported))
         case .slideup?: kind = "slide-up"
         case .modal?: kind = "modal"
         case .fullscreen?: kind = "full-screen"
@@ -111,14 +111,14 @@ extension InAppPresenter {
             return [
                 .init(
                     gate: .window, passed: false, sentence: "window: it starts at \(UTCDate.format(starts))",
-                    blockedBy: DecisionReason.notStarted.rawValue)
+                    blockedBy: .reason(.notStarted))
             ]
         }
         if let ends = campaign.endsAt, time.utc >= ends {
             return [
                 .init(
                     gate: .window, passed: false, sentence: "window: it ended at \(UTCDate.format(ends))",
-                    blockedBy: DecisionReason.expired.rawValue)
+                    blockedBy: .reason(.expired))
             ]
         }
         let from = campaign.startsAt.map { "from \(UTCDate.format($0))" } ?? "from any time"
@@ -158,7 +158,7 @@ extension InAppPresenter {
     ) -> Explanation.Check {
         let id = campaign.messageID
         let last = history.lastImpression(of: id).map(UTCDate.format)
-        let blocked = DecisionReason.repeat.rawValue
+        let blocked = Explanation.Blocker.reason(.repeat)
         switch campaign.repeatRule {
         case .once:
             guard let last else {
@@ -202,7 +202,7 @@ extension InAppPresenter {
             return .init(
                 gate: .quietHours, passed: false,
                 sentence: "inside quiet hours \(quiet.label) (\(clock)): dropped, not delayed",
-                blockedBy: DecisionReason.quietHours.rawValue)
+                blockedBy: .reason(.quietHours))
         }
         return .init(
             gate: .quietHours, passed: true, sentence: "outside quiet hours \(quiet.label) (\(clock))")
@@ -228,7 +228,7 @@ extension InAppPresenter {
         guard problems.isEmpty else {
             return .init(
                 gate: .artwork, passed: false, sentence: "artwork not ready: \(problems.joined(separator: "; "))",
-                blockedBy: DecisionReason.artwork.rawValue)
+                blockedBy: .reason(.artwork))
         }
         return .init(gate: .artwork, passed: true, sentence: "artwork ready (\(artwork.count) of \(artwork.count))")
     }
@@ -247,7 +247,7 @@ extension InAppPresenter {
         }
         return .init(
             gate: .visible, passed: false, sentence: "another message holds the screen: \(holder)",
-            blockedBy: DecisionReason.visible.rawValue)
+            blockedBy: .reason(.visible))
     }
 
     private func cooldownCheck(_ cooldown: Double, at time: EngineTime) -> Explanation.Check {
@@ -264,7 +264,7 @@ extension InAppPresenter {
         return .init(
             gate: .cooldown, passed: false,
             sentence: "cooldown: \(Self.seconds(left)) s left (\(rule) from the last message shown at \(shownAt))",
-            blockedBy: DecisionReason.cooldown.rawValue)
+            blockedBy: .reason(.cooldown))
     }
 
     private func orientationCheck(_ campaign: Campaign) -> Explanation.Check {
@@ -283,7 +283,7 @@ extension InAppPresenter {
             gate: .orientation, passed: false,
             sentence:
                 "orientation: it needs \(wanted.rawValue), the \(size) terminal is \(actual.rawValue) (waits for a resize)",
-            blockedBy: DecisionReason.orientation.rawValue)
+            blockedBy: .reason(.orientation))
     }
 
     private func roomCheck() -> Explanation.Check {
@@ -292,7 +292,7 @@ extension InAppPresenter {
         if configuration.columns < Self.minimumColumns || configuration.rows < Self.minimumRows {
             return .init(
                 gate: .room, passed: false, sentence: "no room: the \(size) terminal is smaller than \(minimum)",
-                blockedBy: DecisionReason.noRoom.rawValue)
+                blockedBy: .reason(.noRoom))
         }
         return .init(gate: .room, passed: true, sentence: "room: the \(size) terminal is at least \(minimum)")
     }

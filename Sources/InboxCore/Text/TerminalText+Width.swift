@@ -26,8 +26,8 @@ extension TerminalText {
         return total
     }
 
-    /// One scalar's cells with -1 read as 0, the way curses places it.
-    static func cells(of scalar: Unicode.Scalar) -> Int {
+    /// One scalar's cells with -1 read as 0, the way curses places it; the screen model's measure.
+    public static func cells(of scalar: Unicode.Scalar) -> Int {
         max(0, wcwidth(scalar))
     }
 }

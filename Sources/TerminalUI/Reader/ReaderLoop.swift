@@ -122,6 +122,8 @@ public final class ReaderLoop {
 
     private func nextWindowChange() -> Date? {
         if !windowChangeIsKnown {
+            // Legitimate to drop: a store that cannot answer only leaves no edge timer until the
+            // next refresh asks again.
             windowChange = try? source.nextWindowChange(after: source.now)
             windowChangeIsKnown = true
         }

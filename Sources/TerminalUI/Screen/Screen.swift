@@ -1,4 +1,3 @@
-import CNcursesw
 import InAppEngine
 import InboxCore
 
@@ -118,8 +117,8 @@ public struct Screen: Equatable, Sendable {
     public var scrim: RGBColour?
 
     public init(width: Int, height: Int) {
-        // `put` measures with `wcwidth`, which needs the UTF-8 locale (every non-ASCII scalar is -1
-        // in the "C" locale); set once per process, so a screen drawn first in a test measures right.
+        // `put` measures with `TerminalText`, which needs the UTF-8 locale (every non-ASCII scalar
+        // is -1 in the "C" locale); set once per process, so a screen drawn first in a test measures right.
         TerminalText.prepareLocale()
         self.width = max(0, width)
         self.height = max(0, height)
@@ -206,10 +205,10 @@ public struct Screen: Equatable, Sendable {
         return x
     }
 
-    /// One scalar's cells, as `TerminalText.width` counts them (wcwidth, -1 read as 0), without
-    /// making a String per scalar: `put` runs for every cell of every frame.
+    /// One scalar's cells, from InboxCore's one measure (`TerminalText.cells(of:)`), without
+    /// making a String per scalar: `put` runs for every cell of every frame, so ASCII skips the call.
     static func cells(_ scalar: Unicode.Scalar) -> Int {
-        scalar.value < 0x7F && scalar.value >= 0x20 ? 1 : max(0, Int(wcwidth(wchar_t(bitPattern: scalar.value))))
+        scalar.value < 0x7F && scalar.value >= 0x20 ? 1 : TerminalText.cells(of: scalar)
     }
 
     /// Draws a line glyph.
