@@ -15,7 +15,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 GENERATED := .build/generated
 SHARE := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: run build debug test bench generated install clean deps bench-deps
+.PHONY: run build debug test lint bench generated install clean deps bench-deps
 
 run: deps build
 	$(RELEASE) $(ARGS)
@@ -32,6 +32,10 @@ debug: deps
 test: deps
 	$(SWIFT) build
 	timeout --kill-after=30 1800 $(SWIFT) test --parallel
+
+# The tree in swift format's layout (.swift-format), as CI checks it.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Examples Package.swift
 
 # Benchmarks, apart from the tests: each prints numbers with units next to a baseline measured
 # in the same run (README, "Performance").

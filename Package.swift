@@ -56,7 +56,9 @@ let package = Package(
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
         .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines", "Gameball"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine"],
+            exclude: ["__Snapshots__"]),
         // Starts and reaps the programs the tests run, with every wait bounded (ChildProcess.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore", "TestSupport"]),

@@ -46,7 +46,8 @@ public enum EventArguments {
             throw .notANumber(option: "--price", value: price)
         }
         var properties: [String: JSONValue] = [
-            "productId": .string(product), "price": .number(priceValue), "currency": .string(currency), "quantity": .number(1),
+            "productId": .string(product), "price": .number(priceValue), "currency": .string(currency),
+            "quantity": .number(1),
         ]
         if let quantity {
             guard let count = JSONValue.string(quantity).numericValue else {

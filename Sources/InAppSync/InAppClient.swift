@@ -64,7 +64,8 @@ public struct InAppClient: Sendable {
             return Self.placeholderValues(object)
         }
         if format == .gameball { return gameballVariables(base: base, token: token, customer: customer) }
-        let escaped = customer.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? customer
+        let escaped =
+            customer.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? customer
         let url = endpoint(base, "api/iam/customers/\(escaped)/placeholders")
         return exchange(HTTPRequest(method: "GET", url: url, headers: headers(token)), "placeholders").flatMap { body in
             guard let object = JSONValue.parse(body) else { return .failure(.notJSON(endpoint: "placeholders")) }
@@ -123,7 +124,9 @@ public struct InAppClient: Sendable {
         guard !customer.isEmpty else { return .failure(.refused("an empty customer id is refused")) }
         // VENDORS.md §4: with a Gameball source customer events are evaluated on the device only.
         if source.format == .gameball { return .success(()) }
-        return post("api/events", body: Self.customerEventBody(customer: customer, name: name, properties: properties), name: "events")
+        return post(
+            "api/events", body: Self.customerEventBody(customer: customer, name: name, properties: properties),
+            name: "events")
     }
 
     /// The PROTOCOL 2.3 body: `{"customerId":…,"events":{"NAME":{…}}}`.
@@ -152,7 +155,9 @@ public struct InAppClient: Sendable {
         switch transport.send(request, cancellation: nil) {
         case .failure(let failure): return .failure(.transport(failure))
         case .success(let response):
-            guard (200..<300).contains(response.status) else { return .failure(.status(response.status, endpoint: name)) }
+            guard (200..<300).contains(response.status) else {
+                return .failure(.status(response.status, endpoint: name))
+            }
             if json, JSONValue.parse(response.body) == nil { return .failure(.notJSON(endpoint: name)) }
             return .success(response.body)
         }

@@ -37,7 +37,9 @@ public final class InAppRuntime {
     public init(
         client: InAppClient, store: InAppStore, clock: Clock, configuration: InAppPresenter.Configuration,
         timeZone: TimeZone = .current,
-        runInBackground: @escaping (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global().async(execute: $0) }
+        runInBackground: @escaping (@escaping @Sendable () -> Void) -> Void = {
+            DispatchQueue.global().async(execute: $0)
+        }
     ) {
         self.client = client
         self.store = store
@@ -88,7 +90,9 @@ public final class InAppRuntime {
         var fresh = InAppPresenter(configuration: configuration, cache: cached.map { [customer: $0] } ?? [:])
         swap(&fresh, &presenter)
         apply(presenter.restoreAnalytics(queued, at: now))
-        apply(presenter.start(customer: customer, language: language, history: history, placeholders: placeholders, at: now))
+        apply(
+            presenter.start(
+                customer: customer, language: language, history: history, placeholders: placeholders, at: now))
     }
 
     public func stop() { apply(presenter.stop(at: now)) }
@@ -206,7 +210,9 @@ public final class InAppRuntime {
         background { post in
             let result = client.artwork(reference)
             post { runtime, presenter, time in
-                guard case .success(let bytes) = result else { return presenter.artworkFailed(key: reference.key, at: time) }
+                guard case .success(let bytes) = result else {
+                    return presenter.artworkFailed(key: reference.key, at: time)
+                }
                 runtime.saving("artwork \(reference.key)") {
                     try runtime.store.saveArtwork(url: reference.key, bytes: bytes, at: runtime.clock.now)
                 }
@@ -220,7 +226,9 @@ public final class InAppRuntime {
         background { post in
             let result = client.placeholders(customer: customer)
             post { _, presenter, time in
-                guard case .success(let values) = result else { return presenter.placeholdersFailed(requestID: requestID, at: time) }
+                guard case .success(let values) = result else {
+                    return presenter.placeholdersFailed(requestID: requestID, at: time)
+                }
                 return presenter.placeholdersArrived(requestID: requestID, values: values, at: time)
             }
         }

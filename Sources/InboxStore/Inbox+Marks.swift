@@ -28,7 +28,9 @@ extension Inbox {
         try database.transaction {
             guard try isEnabled() else { return .refused(.disabled) }
             let scope = try Scope(filter: target == .read ? .unread : .all, inbox: self)
-            let targets = try database.query("SELECT producer, id, details FROM messages WHERE \(scope.sql)", scope.values) {
+            let targets = try database.query(
+                "SELECT producer, id, details FROM messages WHERE \(scope.sql)", scope.values
+            ) {
                 var targets: [(MessageKey, String?)] = []
                 while try $0.step() {
                     targets.append((MessageKey(producer: $0.text(0) ?? "", id: $0.text(1) ?? ""), $0.text(2)))

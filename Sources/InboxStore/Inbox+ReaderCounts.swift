@@ -17,7 +17,8 @@ extension Inbox {
         }
         for state: Int64 in [0, 1, 2] {
             let notStarted = try database.integer(
-                "SELECT count(*) FROM messages WHERE state = ? AND start_ms > ?\(skip)", [.int(state), .int(now)] + names)
+                "SELECT count(*) FROM messages WHERE state = ? AND start_ms > ?\(skip)",
+                [.int(state), .int(now)] + names)
             let ended = try database.integer(
                 "SELECT count(*) FROM messages WHERE state = ? AND end_ms <= ? AND (start_ms IS NULL OR start_ms <= ?)"
                     + skip, [.int(state), .int(now), .int(now)] + names)

@@ -34,7 +34,8 @@ public final class Inbox {
     public func entries(_ filter: StateFilter, offset: Int = 0, limit: Int = Int.max) throws -> [InboxEntry] {
         guard try isEnabled() else { return [] }
         let scope = try Scope(filter: filter, inbox: self)
-        let sql = "SELECT \(EntryRow.columns) FROM messages WHERE \(scope.sql)"
+        let sql =
+            "SELECT \(EntryRow.columns) FROM messages WHERE \(scope.sql)"
             + " ORDER BY pinned DESC, receive_ms DESC, producer, id LIMIT ? OFFSET ?"
         return try database.query(sql, scope.values + [.int(Int64(limit)), .int(Int64(offset))]) { row in
             var result: [InboxEntry] = []
@@ -47,7 +48,8 @@ public final class Inbox {
     public func forEachEntry(_ filter: StateFilter, _ body: (InboxEntry) throws -> Void) throws {
         guard try isEnabled() else { return }
         let scope = try Scope(filter: filter, inbox: self)
-        let sql = "SELECT \(EntryRow.columns) FROM messages WHERE \(scope.sql)"
+        let sql =
+            "SELECT \(EntryRow.columns) FROM messages WHERE \(scope.sql)"
             + " ORDER BY pinned DESC, receive_ms DESC, producer, id"
         try database.query(sql, scope.values) { row in
             while try row.step() { try body(EntryRow.entry(from: row)) }
@@ -77,7 +79,8 @@ public final class Inbox {
 
     /// Finds the message a user names: `id`, or `producer/id` when two producers share the id.
     public func resolve(_ name: String) throws -> Result<MessageKey, MarkRefusal> {
-        let keys = try database.query("SELECT producer, id FROM messages WHERE id = ? ORDER BY producer", [.text(name)]) {
+        let keys = try database.query("SELECT producer, id FROM messages WHERE id = ? ORDER BY producer", [.text(name)])
+        {
             var keys: [MessageKey] = []
             while try $0.step() { keys.append(MessageKey(producer: $0.text(0) ?? "", id: $0.text(1) ?? "")) }
             return keys

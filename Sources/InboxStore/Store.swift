@@ -39,7 +39,8 @@ public final class Store {
                 try FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw StoreError.cannotCreateDirectory(path: directory.path, reason: Self.reason(error, making: directory))
+                throw StoreError.cannotCreateDirectory(
+                    path: directory.path, reason: Self.reason(error, making: directory))
             }
         }
         guard access(directory.path, W_OK | X_OK) == 0 else {

@@ -60,7 +60,8 @@ public struct NetworkFrame: Codable, Sendable {
             frame.body = response.body
         case .failure(let failure):
             switch failure {
-            case .cannotConnect(let host, let reason): (frame.failure, frame.host, frame.reason) = ("cannotConnect", host, reason)
+            case .cannotConnect(let host, let reason):
+                (frame.failure, frame.host, frame.reason) = ("cannotConnect", host, reason)
             case .connectTimedOut(let host, let seconds):
                 (frame.failure, frame.host, frame.seconds) = ("connectTimedOut", host, seconds)
             case .timedOut(let seconds): (frame.failure, frame.seconds) = ("timedOut", seconds)

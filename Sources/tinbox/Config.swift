@@ -93,7 +93,8 @@ struct Config {
         notifications = object["notifications"] as? String ?? notifications
     }
 
-    private static func producer(_ fields: [String: Any], index: Int, file: String, base: URL) throws -> ProducerConfig {
+    private static func producer(_ fields: [String: Any], index: Int, file: String, base: URL) throws -> ProducerConfig
+    {
         let kindText = fields["kind"] as? String ?? ProducerKind.engagement.rawValue
         guard let kind = ProducerKind(rawValue: kindText) else {
             throw CommandFailure("\(file): producers[\(index)].kind '\(kindText)' is not engagement or app-messaging")

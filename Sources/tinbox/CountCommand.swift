@@ -23,5 +23,7 @@ enum StateOption {
 }
 
 func rejectExtra(_ words: [String], command: String) throws {
-    if let first = words.first { throw UsageError("'\(command)' takes no argument '\(first)' (see 'tinbox help \(command)')") }
+    if let first = words.first {
+        throw UsageError("'\(command)' takes no argument '\(first)' (see 'tinbox help \(command)')")
+    }
 }

@@ -40,7 +40,9 @@ final class DesktopNotifier {
     func terminalSequence(title: String, body: String) -> String? {
         let term = environment["TERM"] ?? ""
         let program = environment["TERM_PROGRAM"] ?? ""
-        let clean = { (text: String) in String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != ";" }) }
+        let clean = { (text: String) in
+            String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != ";" })
+        }
         if term.hasPrefix("foot") || term.contains("rxvt") || program == "ghostty" || program == "WezTerm" {
             return "\u{1B}]777;notify;\(clean(title));\(clean(body))\u{1B}\\"
         }

@@ -54,7 +54,9 @@ final class OverlayArtwork {
             shownAt: time, reduceMotion: reduceMotion)
     }
 
-    private func picture(_ reference: ArtworkReference?, room: Size?, background: RGBColour?) -> TerminalUI.OverlayArtwork {
+    private func picture(_ reference: ArtworkReference?, room: Size?, background: RGBColour?)
+        -> TerminalUI.OverlayArtwork
+    {
         guard let reference else { return .none }
         guard let room, room.columns > 0, room.rows > 0, let colours, let image = image(reference) else {
             return .undrawable
@@ -62,7 +64,8 @@ final class OverlayArtwork {
         let fitted = ArtworkRenderer.fittedSize(
             imageWidth: image.width, imageHeight: image.height, maxColumns: room.columns, maxRows: room.rows)
         let drawn = ArtworkRenderer.render(
-            image, columns: fitted.columns, rows: fitted.rows, symbols: .chafa, colours: colours, background: background)
+            image, columns: fitted.columns, rows: fitted.rows, symbols: .chafa, colours: colours, background: background
+        )
         let cells = drawn.cells.map { cell in
             Cell(cell.text, role: .overlay, foreground: cell.foreground, background: cell.background)
         }

@@ -135,7 +135,9 @@ final class PreviewMessaging: ReaderInAppDriver {
                 let entrance = setup.reduceMotion ? 0 : ShownMessage.entranceSeconds
                 return VisibleCountdown(seconds: entrance + seconds, now: Self.uptime)
             }
-            return [.inApp(.log(["[tinbox-iam] preview: showing campaign \(TerminalText.sanitize(shownID)) (test send)"]))]
+            return [
+                .inApp(.log(["[tinbox-iam] preview: showing campaign \(TerminalText.sanitize(shownID)) (test send)"]))
+            ]
         case .tap(let buttonID): return tap(buttonID)
         case .close: return close(.close)
         case .clickOutside:
@@ -184,7 +186,9 @@ final class PreviewMessaging: ReaderInAppDriver {
         if let document = fresh.document {
             current.document = document
             campaigns = document.campaigns
-            events.append(.inApp(.log(["[tinbox-iam] preview: \(file.lastPathComponent) reloaded, \(campaigns.count) campaigns"])))
+            events.append(
+                .inApp(.log(["[tinbox-iam] preview: \(file.lastPathComponent) reloaded, \(campaigns.count) campaigns"]))
+            )
             events += problemsLog()
             // The message on screen shows its new version, or goes when its campaign went.
             if let shownID {
@@ -229,7 +233,8 @@ final class PreviewMessaging: ReaderInAppDriver {
 
     private func problemsLog() -> [ReaderEvent] {
         let problems = current.document?.problems ?? []
-        return problems.isEmpty ? [] : [.inApp(.log(problems.map { "[tinbox-iam] preview: " + TerminalText.sanitize($0) }))]
+        return problems.isEmpty
+            ? [] : [.inApp(.log(problems.map { "[tinbox-iam] preview: " + TerminalText.sanitize($0) }))]
     }
 
     private func show(_ id: String) -> [ReaderEvent] {
@@ -240,7 +245,11 @@ final class PreviewMessaging: ReaderInAppDriver {
             return [.notice("Campaign \(TerminalText.sanitize(id)) has no usable message (L shows why)")]
         }
         if case .unsupported(let name) = kind {
-            return [.notice("Campaign \(TerminalText.sanitize(id)) has a message type this version cannot draw: \(TerminalText.sanitize(name))")]
+            return [
+                .notice(
+                    "Campaign \(TerminalText.sanitize(id)) has a message type this version cannot draw: \(TerminalText.sanitize(name))"
+                )
+            ]
         }
         campaign.isTest = true
         countdown = nil
@@ -261,7 +270,8 @@ final class PreviewMessaging: ReaderInAppDriver {
             action = message.clickAction
         }
         guard let action else { return [] }
-        let line = "[tinbox-iam] preview: campaign \(TerminalText.sanitize(campaign.id)) \(buttonID.map { "button \(TerminalText.sanitize($0))" } ?? "surface") runs \(action.typeName) (test send: nothing reported)"
+        let line =
+            "[tinbox-iam] preview: campaign \(TerminalText.sanitize(campaign.id)) \(buttonID.map { "button \(TerminalText.sanitize($0))" } ?? "surface") runs \(action.typeName) (test send: nothing reported)"
         var events: [ReaderEvent] = [.inApp(.log([line]))] + setup.actions.run(action, of: campaign.id)
         if action.closesMessage { events += close(.action) }
         return events
@@ -280,7 +290,8 @@ final class PreviewMessaging: ReaderInAppDriver {
 
     /// The customer's values of `placeholders.json` beside the file, as the demo has.
     static func placeholders(beside file: URL, customer: String?) -> [String: String] {
-        guard let customer, case .success(let values) = InAppClient(source: .file(file)).placeholders(customer: customer)
+        guard let customer,
+            case .success(let values) = InAppClient(source: .file(file)).placeholders(customer: customer)
         else { return [:] }
         return values
     }

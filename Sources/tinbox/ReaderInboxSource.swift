@@ -102,7 +102,8 @@ final class ReaderInboxSource: ReaderDataSource {
         switch outcome {
         case .ok, .notOperational: return RefreshResult(producer: producer, kind: .ok, line: line)
         case .failed: return RefreshResult(producer: producer, kind: .failed, line: line)
-        case .refused(let seconds): return RefreshResult(producer: producer, kind: .refused(nextIn: seconds), line: line)
+        case .refused(let seconds):
+            return RefreshResult(producer: producer, kind: .refused(nextIn: seconds), line: line)
         }
     }
 }

@@ -42,7 +42,9 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
                 // An unreadable cache entry is a miss: the picture falls back as if never fetched.
                 if let cached = try? store.artwork(url: reference.key) { return cached }
                 // Only a local file is read here; remote pictures come from the prefetch's cache.
-                guard case .local = reference.kind, case .success(let data) = client.artwork(reference) else { return nil }
+                guard case .local = reference.kind, case .success(let data) = client.artwork(reference) else {
+                    return nil
+                }
                 return data
             }, reduceMotion: reduceMotion, environment: setup.environment, theme: app.config.theme)
         self.size = size
@@ -160,7 +162,8 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
                 let (name, properties) = try InAppCommands.eventArguments(rest)
                 try send(event: name, properties: properties)
             case "purchase":
-                try send(event: HeadlessEvaluation.purchaseEvent, properties: try InAppCommands.purchaseProperties(rest))
+                try send(
+                    event: HeadlessEvaluation.purchaseEvent, properties: try InAppCommands.purchaseProperties(rest))
             case "customer":
                 guard rest.count == 1 else { throw UsageError("usage: :customer ID") }
                 customer = rest[0]

@@ -9,8 +9,10 @@ enum Resources {
         if let explicit = ProcessInfo.processInfo.environment["TINBOX_RESOURCES"], !explicit.isEmpty {
             candidates.append(URL(fileURLWithPath: explicit))
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0].hasPrefix("/")
-            ? CommandLine.arguments[0] : executablePath()).resolvingSymlinksInPath()
+        let executable = URL(
+            fileURLWithPath: CommandLine.arguments[0].hasPrefix("/")
+                ? CommandLine.arguments[0] : executablePath()
+        ).resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent().appendingPathComponent("../share/tinbox").standardized)
         candidates.append(
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources")

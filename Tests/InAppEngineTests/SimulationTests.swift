@@ -58,7 +58,9 @@ import Testing
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["event"] as? String ?? "?"
         }
         #expect(events == ["sessionStarted", "synced", "selected", "shown"], "\(result.stdout)")
-        #expect(result.stdout.hasSuffix(#"{"at":1.000,"event":"shown","message":"A","text":{"header":"A","body":null}}"# + "\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                #"{"at":1.000,"event":"shown","message":"A","text":{"header":"A","body":null}}"# + "\n"))
     }
 
     @Test func sameInputGivesTheSameOutputByteForByte() {

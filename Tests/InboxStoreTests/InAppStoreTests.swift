@@ -26,9 +26,11 @@ import Testing
     @Test func theOutboxKeepsOrderIgnoresARequeuedEventIdAndDeletesOnlyWhatWasAcknowledged() throws {
         let store = try makeStore()
         let now = Date()
-        try store.enqueue(.analytics, customer: "c1", events: [("e1", Data("1".utf8)), ("e2", Data("2".utf8))], at: now)
+        try store.enqueue(
+            .analytics, customer: "c1", events: [("e1", Data("1".utf8)), ("e2", Data("2".utf8))], at: now)
         try store.enqueue(.customerEvent, customer: "c1", events: [("x1", Data("x".utf8))], at: now)
-        try store.enqueue(.analytics, customer: "c2", events: [("e3", Data("3".utf8)), ("e1", Data("dup".utf8))], at: now)
+        try store.enqueue(
+            .analytics, customer: "c2", events: [("e3", Data("3".utf8)), ("e1", Data("dup".utf8))], at: now)
         #expect(try store.pending(.analytics).map(\.eventId) == ["e1", "e2", "e3"])
         #expect(try store.pending(.analytics, customer: "c2").map(\.eventId) == ["e3"])
         #expect(try store.pending(.analytics).first?.payload == Data("1".utf8))

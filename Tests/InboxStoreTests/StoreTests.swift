@@ -48,7 +48,9 @@ import Testing
 
     /// The reason is the system's, not Foundation's "The operation could not be completed".
     @Test func aMissingParentThatCannotBeMadeIsNamedAsTheSystemNamesIt() throws {
-        let error = #expect(throws: StoreError.self) { _ = try Store(directory: URL(fileURLWithPath: "/proc/tinbox-test")) }
+        let error = #expect(throws: StoreError.self) {
+            _ = try Store(directory: URL(fileURLWithPath: "/proc/tinbox-test"))
+        }
         #expect(error?.description == "cannot create data directory /proc/tinbox-test: no such file or directory")
     }
 

@@ -74,11 +74,13 @@ import Testing
             campaign("a", image: "art/a.png"), campaign("b", image: "http://cdn.example/b.png"),
             campaign("c", image: "art/missing.png"),
         ])
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("art"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("art"), withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: folder.appendingPathComponent("art/a.png"))
         let client = InAppClient(source: .file(url))
-        let document = try #require(CampaignLoader(client: client, store: store, sleep: { _ in })
-            .load(customer: "c", language: "en").document)
+        let document = try #require(
+            CampaignLoader(client: client, store: store, sleep: { _ in })
+                .load(customer: "c", language: "en").document)
         let ready = ArtworkPrefetcher(client: client, store: store).prefetch(document)
         let aKey = folder.appendingPathComponent("art/a.png").absoluteString
         #expect(ready == [aKey])

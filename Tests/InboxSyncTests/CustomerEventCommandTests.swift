@@ -10,8 +10,11 @@ import Testing
         "settings": ["cooldownSeconds": 0],
         "campaigns": [
             [
-                "id": "c-order", "trigger": ["type": "event", "event": "place_order",
-                "filters": [["property": "price", "op": "gte", "value": 100]]],
+                "id": "c-order",
+                "trigger": [
+                    "type": "event", "event": "place_order",
+                    "filters": [["property": "price", "op": "gte", "value": 100]],
+                ],
                 "message": ["type": "modal", "header": "Thanks"],
             ]
         ],

@@ -5,7 +5,9 @@ import Testing
 /// CLI.md: `KEY=VALUE` typing, and the purchase event of PROTOCOL 2.3.
 @Suite struct EventArgumentsTests {
     @Test func numbersAndBooleansAreTypedAndTheRestAreStrings() throws {
-        let properties = try EventArguments.properties(["amount=150", "ratio=-2.5", "vip=true", "off=false", "name=Sara", "code=007x", "empty="])
+        let properties = try EventArguments.properties([
+            "amount=150", "ratio=-2.5", "vip=true", "off=false", "name=Sara", "code=007x", "empty=",
+        ])
         #expect(properties["amount"] == .number(150))
         #expect(properties["ratio"] == .number(-2.5))
         #expect(properties["vip"] == .bool(true))
@@ -21,10 +23,16 @@ import Testing
     }
 
     @Test func aPurchaseHasItsFourFieldsWithQuantityOneAndExtrasMergedOver() throws {
-        let plain = try EventArguments.purchase(product: "sku-1", price: "9.99", currency: "USD", quantity: nil, extras: [:])
-        #expect(plain == ["productId": .string("sku-1"), "price": .number(9.99), "currency": .string("USD"), "quantity": .number(1)])
+        let plain = try EventArguments.purchase(
+            product: "sku-1", price: "9.99", currency: "USD", quantity: nil, extras: [:])
+        #expect(
+            plain == [
+                "productId": .string("sku-1"), "price": .number(9.99), "currency": .string("USD"),
+                "quantity": .number(1),
+            ])
         let merged = try EventArguments.purchase(
-            product: "sku-1", price: "5", currency: "USD", quantity: "2", extras: ["currency": .string("EUR"), "gift": .bool(true)])
+            product: "sku-1", price: "5", currency: "USD", quantity: "2",
+            extras: ["currency": .string("EUR"), "gift": .bool(true)])
         #expect(merged["currency"] == .string("EUR"))
         #expect(merged["quantity"] == .number(2))
         #expect(merged["gift"] == .bool(true))

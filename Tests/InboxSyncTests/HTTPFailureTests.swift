@@ -1,8 +1,8 @@
 import Foundation
 import InboxCore
+import InboxHTTP
 import InboxStore
 import InboxSync
-import InboxHTTP
 import Testing
 
 /// PROTOCOL 1.5: 429 with Retry-After, 5xx, timeouts, refused connections, broken, oversized

@@ -10,7 +10,9 @@ import Testing
 @Suite struct InAppClientTests {
     let document: [String: Any] = [
         "settings": ["cooldownSeconds": 10],
-        "campaigns": [["id": "c-1", "trigger": ["type": "sessionStart"], "message": ["type": "modal", "header": "Hi"]]],
+        "campaigns": [
+            ["id": "c-1", "trigger": ["type": "sessionStart"], "message": ["type": "modal", "header": "Hi"]]
+        ],
     ]
 
     private func client(_ stub: StubServer, token: String? = "secret") -> InAppClient {
@@ -72,7 +74,8 @@ import Testing
         let stub = try StubServer()
         defer { stub.stop() }
         let result = client(stub).sendCustomerEvent(
-            customer: "customer_123", name: "place_order", properties: ["price": .number(150), "currency": .string("USD")])
+            customer: "customer_123", name: "place_order",
+            properties: ["price": .number(150), "currency": .string("USD")])
         _ = try result.get()
         let body = try #require(try stub.requests("POST /api/events").first?.json as? [String: Any])
         #expect(body["customerId"] as? String == "customer_123")

@@ -79,7 +79,8 @@ import Testing
 
     @Test func aMissingHelperIsAClearFailureNotACrash() {
         let transport = ProcessTransport(executable: URL(fileURLWithPath: "/nonexistent/tinbox-net"))
-        let result = transport.send(HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:9/")!), cancellation: nil)
+        let result = transport.send(
+            HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:9/")!), cancellation: nil)
         guard case .failure(.other(let reason)) = result else {
             Issue.record("expected a failure, got \(result)")
             return

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 
 /// The golden-screen helper (Support/Snapshot.swift): recording rewrites a golden, except under
 /// CI, where it fails the run and leaves the file alone. Each test has its own folder and

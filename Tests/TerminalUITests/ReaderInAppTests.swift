@@ -187,8 +187,10 @@ final class FakeDriver: ReaderInAppDriver {
     @Test func thePreviewPickerShowsTheChosenCampaignAndItsError() {
         let driver = FakeDriver()
         driver.startEvents = [
-            .inApp(.previewCampaigns([PreviewEntry(id: "a", label: "a · modal"), PreviewEntry(id: "b", label: "b · slide-up")],
-                                     error: "campaigns.json:3:7: invalid value"))
+            .inApp(
+                .previewCampaigns(
+                    [PreviewEntry(id: "a", label: "a · modal"), PreviewEntry(id: "b", label: "b · slide-up")],
+                    error: "campaigns.json:3:7: invalid value"))
         ]
         let (loop, terminal) = loop(driver)
         let rows = terminal.screen?.rows.joined(separator: "\n") ?? ""
@@ -206,7 +208,9 @@ final class FakeDriver: ReaderInAppDriver {
         loop.start()
         loop.send(.requestRefresh)
         source.entries += (1...3).map { Fixtures.make("new\($0)", "New \($0)") }
-        loop.send(.refreshEnded(RefreshResult(producer: "engagement", kind: .ok, line: "engagement ok 9 messages"), now: Fixtures.now))
+        loop.send(
+            .refreshEnded(
+                RefreshResult(producer: "engagement", kind: .ok, line: "engagement ok 9 messages"), now: Fixtures.now))
         #expect(driver.names.contains(.newMessages(3)), "\(driver.names)")
     }
 
@@ -239,7 +243,8 @@ final class FakeDriver: ReaderInAppDriver {
                 kind: kind, header: hostile, body: hostile + "\n" + hostile,
                 buttons: [MessageButton(id: "b", text: hostile)]))
         let shown = ShownMessage(
-            presentation: Presentation(campaign, values: [:], language: "en"), shownAt: Fixtures.now, reduceMotion: true)
+            presentation: Presentation(campaign, values: [:], language: "en"), shownAt: Fixtures.now, reduceMotion: true
+        )
         var screen = Screen(width: 80, height: 24)
         OverlayView.draw(shown.overlay(at: Fixtures.now), on: &screen)
         let forbidden: Set<UInt32> = [0x1B, 0x07, 0x9B, 0x202E, 0x2066, 0x200B, 0x0D, 0x08]

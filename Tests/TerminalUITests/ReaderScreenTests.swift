@@ -1,11 +1,13 @@
 import Foundation
 import InboxCore
-import Testing
 import TerminalUI
+import Testing
 
 /// Golden screens of the reader, rendered from state alone (no terminal).
 @Suite struct ReaderScreenTests {
-    func loop(_ entries: [InboxEntry] = Fixtures.inbox, size: Size = Size(columns: 80, rows: 24)) -> (ReaderLoop, MemoryTerminal, MemorySource) {
+    func loop(_ entries: [InboxEntry] = Fixtures.inbox, size: Size = Size(columns: 80, rows: 24)) -> (
+        ReaderLoop, MemoryTerminal, MemorySource
+    ) {
         let terminal = MemoryTerminal(size: size)
         let source = MemorySource(entries: entries)
         let loop = ReaderLoop(terminal: terminal, source: source)

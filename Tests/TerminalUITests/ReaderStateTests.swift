@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
-import Testing
 import TerminalUI
+import Testing
 
 /// The reader's behaviour as plain values: keys in, state and effects out, through the loop
 /// with an in-memory terminal and inbox.
@@ -88,7 +88,9 @@ import TerminalUI
     }
 
     @Test func unsafeButtonURLsAreNeitherOpenedNorLinked() {
-        for url in ["javascript:alert(1)", "https://evil.example/\u{1B}]52;c;x\u{07}", "file:///etc/passwd", "https://"] {
+        for url in [
+            "javascript:alert(1)", "https://evil.example/\u{1B}]52;c;x\u{07}", "file:///etc/passwd", "https://",
+        ] {
             #expect(SafeLink.validated(url) == nil, "\(url)")
         }
         #expect(SafeLink.validated("https://acme.example/a?b=c#d") == "https://acme.example/a?b=c#d")

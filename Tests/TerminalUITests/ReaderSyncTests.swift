@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
-import Testing
 import TerminalUI
+import Testing
 
 /// Sync in the reader (issue 4, point 6; BEHAVIOR A.2): refresh outcomes arriving from another
 /// thread through the mailbox, the selection kept by key, queue flushes, and window edges, on a
@@ -83,8 +83,11 @@ import TerminalUI
         #expect(chosen?.id == "reward")
         terminal.enqueue(keys: [.function(5)])
         loop.step()
-        source.entries.insert(contentsOf: [Fixtures.make("new1", "Brand new one", minutesAgo: 1),
-                                           Fixtures.make("new2", "Brand new two", minutesAgo: 2)], at: 0)
+        source.entries.insert(
+            contentsOf: [
+                Fixtures.make("new1", "Brand new one", minutesAgo: 1),
+                Fixtures.make("new2", "Brand new two", minutesAgo: 2),
+            ], at: 0)
         source.pendingReport?(RefreshResult(producer: "engagement", kind: .ok, line: "engagement ok 8 messages"))
         source.pendingReport?(RefreshResult(producer: "app-messaging", kind: .ok, line: "app-messaging ok 2 messages"))
         loop.step()

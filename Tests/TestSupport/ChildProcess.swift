@@ -86,7 +86,8 @@ public final class ChildProcess: @unchecked Sendable {
 
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let variables = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") }
+        let variables =
+            (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") }
             + [nil]
         defer { for pointer in variables { free(pointer) } }
 
@@ -161,7 +162,9 @@ public final class ChildProcess: @unchecked Sendable {
         guard result == pid else { return nil }
         // WIFEXITED / WTERMSIG, which Swift cannot import as macros.
         let signal = status & 0x7F
-        ended = signal == 0 ? Termination(exitCode: (status >> 8) & 0xFF, signal: nil) : Termination(exitCode: nil, signal: signal)
+        ended =
+            signal == 0
+            ? Termination(exitCode: (status >> 8) & 0xFF, signal: nil) : Termination(exitCode: nil, signal: signal)
         return ended
     }
 }

@@ -84,9 +84,19 @@ final class LoopbackServer {
         }
     }
 
+    /// Closing its input ends the server. The wait is on `waitpid`, bounded: Foundation's
+    /// `waitUntilExit` can miss a child's exit when the process also spawns children of its own
+    /// (tinbox-net, through `posix_spawn`), and then never returns.
     func stop() {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let pid = process.processIdentifier
+        let deadline = Date().addingTimeInterval(10)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0, Date() < deadline { usleep(10_000) }
+        if kill(pid, 0) == 0, waitpid(pid, &status, WNOHANG) == 0 {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+        }
     }
 
     deinit { stop() }

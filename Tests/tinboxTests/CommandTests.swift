@@ -191,7 +191,10 @@ import Testing
         let plain = try tinbox.run(["--feed", feed, "list"]).stdout
         let json = try tinbox.run(["list", "--json"]).stdout
         for output in [plain, json] {
-            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" || $0 == "\u{9B}" })
+            #expect(
+                !output.unicodeScalars.contains {
+                    $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" || $0 == "\u{9B}"
+                })
         }
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(decoded.first?["title"] as? String == hostile)
@@ -223,8 +226,12 @@ import Testing
         try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
         let header = "Hi \u{202E}evil\u{1B}]52;c;eA==\u{07} \u{9B}2J"
         let sync: [String: Any] = [
-            "campaigns": [["id": "c\u{202E}1", "trigger": ["type": "event", "event": "go"],
-                           "message": ["type": "modal", "header": header]]]
+            "campaigns": [
+                [
+                    "id": "c\u{202E}1", "trigger": ["type": "event", "event": "go"],
+                    "message": ["type": "modal", "header": header],
+                ]
+            ]
         ]
         let steps: [[String: Any]] = [
             ["at": 0, "do": "setup", "sync": sync], ["at": 0, "do": "start", "customer": "c"],

@@ -67,7 +67,9 @@ import Testing
             let wal = walBytes(victim)
 
             let inbox = Inbox(store: try Store(directory: victim.dataDirectory), clock: SystemClock())
-            let integrity = try inbox.store.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil }
+            let integrity = try inbox.store.database.query("PRAGMA integrity_check") {
+                try $0.step() ? $0.text(0) : nil
+            }
             #expect(integrity == "ok")
             let unread = try inbox.count(.unread)
             outcomes.append("\(moment): \(killed ? "killed" : "ended"), \(unread) unread")

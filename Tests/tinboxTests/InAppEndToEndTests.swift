@@ -14,7 +14,9 @@ struct InAppEndToEndTests {
     }
 
     private func launch(_ tmux: ReaderTmux, _ stub: StubServer, _ extra: String = "") throws {
-        try tmux.launch("--no-refresh --reduce-motion --campaigns \(stub.base.absoluteString) --customer c1 \(extra)", campaigns: true)
+        try tmux.launch(
+            "--no-refresh --reduce-motion --campaigns \(stub.base.absoluteString) --customer c1 \(extra)",
+            campaigns: true)
     }
 
     /// Row `number` (from 1) of a capture, empty when it has fewer.
@@ -60,7 +62,10 @@ struct InAppEndToEndTests {
         defer { stub.stop() }
         try serve(
             [
-                ["id": "a", "trigger": ["type": "sessionStart"], "message": ["type": "modal", "header": "Alpha card"]],
+                [
+                    "id": "a", "trigger": ["type": "sessionStart"],
+                    "message": ["type": "modal", "header": "Alpha card"],
+                ],
                 [
                     "id": "b", "trigger": ["type": "event", "event": "go"],
                     "message": [
@@ -99,7 +104,12 @@ struct InAppEndToEndTests {
         let stub = try StubServer()
         defer { stub.stop() }
         try serve(
-            [["id": "s", "trigger": ["type": "sessionStart"], "message": ["type": "slideup", "header": "Slide card"]]],
+            [
+                [
+                    "id": "s", "trigger": ["type": "sessionStart"],
+                    "message": ["type": "slideup", "header": "Slide card"],
+                ]
+            ],
             on: stub)
         let tmux = try ReaderTmux()
         try launch(tmux, stub)
@@ -144,7 +154,10 @@ struct InAppEndToEndTests {
         try serve(
             [
                 // Shown at the start of the session, so only once the sync has been taken in.
-                ["id": "ready", "trigger": ["type": "sessionStart"], "message": ["type": "modal", "header": "Ready card"]],
+                [
+                    "id": "ready", "trigger": ["type": "sessionStart"],
+                    "message": ["type": "modal", "header": "Ready card"],
+                ],
                 [
                     "id": "wide", "trigger": ["type": "event", "event": "go"],
                     "message": ["type": "modal", "header": "Wide card", "orientation": "landscape"],

@@ -100,7 +100,8 @@ import Testing
     @Test(.enabled(if: hasMan)) func keysAreTheReadersWithWhatEscAndQDoInTheList() throws {
         let keys = try #require(Self.sections(try Self.rendered().text)["KEYS"])
         for key in [
-            "j k", "PgDn PgUp Space", "g G", "Enter", "Esc", "q", "Tab 1-4", "r d", "R D", "F5 Ctrl-R", "/", ":", "L", "?",
+            "j k", "PgDn PgUp Space", "g G", "Enter", "Esc", "q", "Tab 1-4", "r d", "R D", "F5 Ctrl-R", "/", ":", "L",
+            "?",
         ] {
             #expect(keys.contains("\n       \(key) ") || keys.contains("\n       \(key)\n"), "KEYS lacks \(key)")
         }

@@ -15,7 +15,8 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(
-            result.stderr == "tinbox: no campaigns: name them with --campaigns SRC (or campaigns.source in the config); "
+            result.stderr
+                == "tinbox: no campaigns: name them with --campaigns SRC (or campaigns.source in the config); "
                 + "the demo campaigns come only with the demo inbox\n")
     }
 

@@ -39,7 +39,8 @@ struct ReaderEndToEndTests {
 
         // The open was recorded durably with the screen's impressions. Row 2 of the demo is the
         // Season 7 pass, already read, so no count changes.
-        let inbox = Inbox(store: try Store(directory: tmux.dataDir.appendingPathComponent("data")), clock: SystemClock())
+        let inbox = Inbox(
+            store: try Store(directory: tmux.dataDir.appendingPathComponent("data")), clock: SystemClock())
         let events = try ["engagement", "app-messaging"].flatMap { try inbox.pendingEvents(producer: $0) }
         #expect(events.contains { $0.kind == .open && $0.key.id == "season-7-pass" }, "\(events)")
         #expect(events.contains { $0.kind == .impression }, "\(events)")

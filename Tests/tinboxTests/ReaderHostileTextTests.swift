@@ -57,8 +57,9 @@ struct ReaderHostileTextTests {
         // The pane's output reaches the pipe in order: once the shell's line after the reader is
         // in the file, so is every byte the reader wrote.
         try tmux.shell("echo capture-end-$((6 * 7))")
-        try #require(waitForFile(raw) { String(decoding: $0, as: UTF8.self).contains("capture-end-42") },
-                     "the shell's line after the reader never reached the capture")
+        try #require(
+            waitForFile(raw) { String(decoding: $0, as: UTF8.self).contains("capture-end-42") },
+            "the shell's line after the reader never reached the capture")
         try ReaderTmux.run("tmux", ["pipe-pane", "-t", tmux.session])
         try #require(waitForFile(flushed) { _ in true }, "the capture's cat did not end")
         let bytes = try [UInt8](Data(contentsOf: raw))
@@ -97,8 +98,9 @@ struct ReaderHostileTextTests {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             #expect(!(0x80...0x9F).contains(value), "C1 control U+\(String(value, radix: 16)) written")
-            #expect(!(0x202A...0x202E).contains(value) && !(0x2066...0x2069).contains(value),
-                    "bidi control U+\(String(value, radix: 16)) written")
+            #expect(
+                !(0x202A...0x202E).contains(value) && !(0x2066...0x2069).contains(value),
+                "bidi control U+\(String(value, radix: 16)) written")
         }
         for payload in ["]52;", "]8;;https://evil", "]0;pwned", "P+q544e", "_Gf=100", "^private", "Xstring", "[4D"] {
             #expect(!text.contains("\u{1B}" + payload), "content sequence ESC\(payload) reached the terminal")
@@ -108,7 +110,8 @@ struct ReaderHostileTextTests {
             defer { index += 1 }
             guard bytes[index] == 0x1B, index + 1 < bytes.count else { continue }
             let next = bytes[index + 1]
-            #expect(![0x5D, 0x50, 0x5F, 0x5E, 0x58].contains(next), "ESC \(UnicodeScalar(next)) string sequence written")
+            #expect(
+                ![0x5D, 0x50, 0x5F, 0x5E, 0x58].contains(next), "ESC \(UnicodeScalar(next)) string sequence written")
             if next == 0x5B {
                 // CSI: parameters and intermediates, then one final byte; curses writes only these finals.
                 var end = index + 2

@@ -9,8 +9,10 @@ import Testing
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-rs-\(UUID().uuidString)")
     let clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
 
-    func message(_ id: String, _ producer: String = "engagement", minutesAgo: Double = 10, pinned: Bool = false,
-                 read: Bool = false, start: Double? = nil, end: Double? = nil) -> InboxMessage {
+    func message(
+        _ id: String, _ producer: String = "engagement", minutesAgo: Double = 10, pinned: Bool = false,
+        read: Bool = false, start: Double? = nil, end: Double? = nil
+    ) -> InboxMessage {
         InboxMessage(
             key: MessageKey(producer: producer, id: id), serverRead: read,
             start: start.map { clock.now.addingTimeInterval($0) }, end: end.map { clock.now.addingTimeInterval($0) },
@@ -21,18 +23,22 @@ import Testing
         #expect(try inbox.tabCounts() == inbox.counts(), sourceLocation: sourceLocation)
         for filter in StateFilter.allCases {
             let plain = try inbox.entries(filter).map(\.key)
-            #expect(try inbox.listPage(filter, offset: 0, limit: 1_000).map(\.key) == plain, sourceLocation: sourceLocation)
-            #expect(try inbox.listPage(filter, offset: 1, limit: 2).map(\.key) == Array(plain.dropFirst().prefix(2)),
-                    sourceLocation: sourceLocation)
+            #expect(
+                try inbox.listPage(filter, offset: 0, limit: 1_000).map(\.key) == plain, sourceLocation: sourceLocation)
+            #expect(
+                try inbox.listPage(filter, offset: 1, limit: 2).map(\.key) == Array(plain.dropFirst().prefix(2)),
+                sourceLocation: sourceLocation)
         }
     }
 
     @Test func tabCountsAndPagesMatchThePlainQueriesThroughWindowsMarksAndMerges() throws {
         let inbox = Inbox(store: try Store(directory: directory), clock: clock)
-        _ = try inbox.merge(producer: "engagement", messages: [
-            message("a", pinned: true), message("b", minutesAgo: 5, read: true), message("c", end: 30),
-            message("d", start: 60), message("e", start: -60, end: 90), message("f", minutesAgo: 1),
-        ], skipped: 0)
+        _ = try inbox.merge(
+            producer: "engagement",
+            messages: [
+                message("a", pinned: true), message("b", minutesAgo: 5, read: true), message("c", end: 30),
+                message("d", start: 60), message("e", start: -60, end: 90), message("f", minutesAgo: 1),
+            ], skipped: 0)
         try expectAgreement(inbox)
 
         _ = try inbox.markDeleted(MessageKey(producer: "engagement", id: "c"))
@@ -44,8 +50,9 @@ import Testing
         clock.advance(by: 30)
         try expectAgreement(inbox)
         // The producer stops sending `f` and `e`: they leave the store and the tally.
-        _ = try inbox.merge(producer: "engagement", messages: [message("a"), message("b"), message("d", start: 60)],
-                            skipped: 0)
+        _ = try inbox.merge(
+            producer: "engagement", messages: [message("a"), message("b"), message("d", start: 60)],
+            skipped: 0)
         try expectAgreement(inbox)
         _ = try inbox.markAll(.deleted)
         try expectAgreement(inbox)
@@ -58,9 +65,11 @@ import Testing
     @Test func nextWindowChangeIsTheNearestStartOrEndAhead() throws {
         let inbox = Inbox(store: try Store(directory: directory), clock: clock)
         #expect(try inbox.nextWindowChange(after: clock.now) == nil)
-        _ = try inbox.merge(producer: "engagement", messages: [
-            message("ends", end: 90), message("starts", start: 40), message("plain"), message("gone", end: -5),
-        ], skipped: 0)
+        _ = try inbox.merge(
+            producer: "engagement",
+            messages: [
+                message("ends", end: 90), message("starts", start: 40), message("plain"), message("gone", end: -5),
+            ], skipped: 0)
         #expect(try inbox.nextWindowChange(after: clock.now) == clock.now.addingTimeInterval(40))
         #expect(try inbox.nextWindowChange(after: clock.now.addingTimeInterval(40)) == clock.now.addingTimeInterval(90))
         // Deleted messages still change the Deleted tab when their window ends.

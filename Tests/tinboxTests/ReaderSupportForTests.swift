@@ -29,10 +29,12 @@ final class ReaderTmux {
     init(width: Int = 80, height: Int = 24, term: String = "xterm-256color", environment: String = "") throws {
         dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-reader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
-        try Self.run("tmux", [
-            "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
-            "env -i PATH=/usr/bin:/bin HOME=\(dataDir.path) LANG=C.UTF-8 TERM=\(term) \(environment) PS1='$ ' bash --norc --noprofile",
-        ])
+        try Self.run(
+            "tmux",
+            [
+                "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
+                "env -i PATH=/usr/bin:/bin HOME=\(dataDir.path) LANG=C.UTF-8 TERM=\(term) \(environment) PS1='$ ' bash --norc --noprofile",
+            ])
     }
 
     deinit {
@@ -57,7 +59,8 @@ final class ReaderTmux {
             arguments = "--campaigns \(none.path) " + arguments
         }
         // `exec` keeps the shell's pid, so the pid file names the reader itself.
-        try shell("sh -c 'echo $$ > \(dataDir.path)/pid; exec \(Self.binary) --data-dir \(dataDir.path)/data \(arguments)'")
+        try shell(
+            "sh -c 'echo $$ > \(dataDir.path)/pid; exec \(Self.binary) --data-dir \(dataDir.path)/data \(arguments)'")
     }
 
     /// The process id of the reader this test launched.
@@ -65,7 +68,8 @@ final class ReaderTmux {
         let text = try String(contentsOf: dataDir.appendingPathComponent("pid"), encoding: .utf8)
         // Never 0 or -1: kill() would signal the whole process group or every process.
         guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 else {
-            throw NSError(domain: "ReaderTmux", code: 2, userInfo: [NSLocalizedDescriptionKey: "no reader pid in \(text)"])
+            throw NSError(
+                domain: "ReaderTmux", code: 2, userInfo: [NSLocalizedDescriptionKey: "no reader pid in \(text)"])
         }
         return pid
     }

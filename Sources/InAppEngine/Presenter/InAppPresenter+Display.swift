@@ -166,7 +166,6 @@ extension InAppPresenter {
         effects.append(.present(presentation))
     }
 
-
     /// B.10: the impression, the repeat rule and the auto-dismiss timer start when the entrance ends.
     mutating func endEntrance() {
         guard isRunning, case .visible(var showing) = session.slot, !showing.entered else { return }

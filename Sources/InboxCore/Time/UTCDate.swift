@@ -68,7 +68,9 @@ public enum UTCDate {
         let (secondsTotal, millisecond) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(secondsTotal, 86_400)
         let (year, month, day) = civil(fromDays: days)
-        let hour = secondOfDay / 3600, minute = secondOfDay / 60 % 60, second = secondOfDay % 60
+        let hour = secondOfDay / 3600
+        let minute = secondOfDay / 60 % 60
+        let second = secondOfDay % 60
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
             + ".\(pad(millisecond, 3))Z"
     }

@@ -18,9 +18,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .cannotOpen(let path, let reason):
             return "cannot open \(path): \(reason)"
         case .notADatabase(let path):
-            return "cannot open \(path): the file is not a tinbox database (corrupt or foreign); move it aside to start afresh"
+            return
+                "cannot open \(path): the file is not a tinbox database (corrupt or foreign); move it aside to start afresh"
         case .newerSchema(let path, let found, let known):
-            return "cannot open \(path): it was written by a newer tinbox (schema \(found), this one knows up to \(known))"
+            return
+                "cannot open \(path): it was written by a newer tinbox (schema \(found), this one knows up to \(known))"
         case .busy(let path):
             return "cannot use \(path): the database stayed locked by another tinbox for too long"
         case .readOnly(let path):

@@ -50,8 +50,9 @@ public final class CursesTerminal: Terminal {
     private var ownFiles: [UnsafeMutablePointer<FILE>?] = []
     private var basePanel: UnsafeMutablePointer<PANEL>?
     /// The overlays' panels and windows, bottom to top.
-    private var overlays: [(panel: UnsafeMutablePointer<PANEL>?, window: UnsafeMutablePointer<WINDOW>?, rect: ScreenPanel)] =
-        []
+    private var overlays:
+        [(panel: UnsafeMutablePointer<PANEL>?, window: UnsafeMutablePointer<WINDOW>?, rect: ScreenPanel)] =
+            []
     private var isActive = true
     private let hasAlternateScreen: Bool
     /// Whether the terminal is asked for focus reports (xterm mode 1004; ignored where unknown).
@@ -207,7 +208,8 @@ public final class CursesTerminal: Terminal {
     /// CLI.md: overlays are ncurses panels. Each overlay of the screen gets a window and a panel
     /// of its own, made again only when its place changes; its cells are drawn into it.
     private func drawPanels(_ screen: Screen, full: Bool) {
-        let same = !full && overlays.count == screen.panels.count
+        let same =
+            !full && overlays.count == screen.panels.count
             && zip(overlays, screen.panels).allSatisfy { old, new in
                 (old.rect.top, old.rect.left, old.rect.width, old.rect.height)
                     == (new.top, new.left, new.width, new.height)

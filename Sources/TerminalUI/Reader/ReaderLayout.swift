@@ -93,7 +93,8 @@ public enum ReaderLayout {
             lines.append((line, .heading))
         }
         var facts = [TerminalText.sanitize(message.key.producer)]
-        facts.append("received \(UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")) UTC")
+        facts.append(
+            "received \(UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")) UTC")
         facts.append(RelativeTime.phrase(message.receiveDate, now: now))
         if message.isPinned { facts.append("pinned") }
         facts.append(entry.state.rawValue)

@@ -108,7 +108,8 @@ extension ReaderState {
         }
         let needed = top..<min(top + rows, total)
         if window.isCurrent, window.query == query,
-            needed.isEmpty || (needed.lowerBound >= window.offset && needed.upperBound <= window.offset + window.entries.count)
+            needed.isEmpty
+                || (needed.lowerBound >= window.offset && needed.upperBound <= window.offset + window.entries.count)
         {
             return []
         }

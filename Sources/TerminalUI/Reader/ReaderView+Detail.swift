@@ -10,20 +10,23 @@ extension ReaderView {
         for line in 0..<rows {
             let index = detail.scroll + line
             guard index < lines.count else { break }
-            screen.put(lines[index].text, row: ReaderLayout.listTop + line, column: 2, limit: screen.width - 4,
-                       role: lines[index].role)
+            screen.put(
+                lines[index].text, row: ReaderLayout.listTop + line, column: 2, limit: screen.width - 4,
+                role: lines[index].role)
         }
         if lines.count > rows {
             let more = detail.scroll + rows < lines.count ? "more ↓" : "end"
-            screen.put(more, row: ReaderLayout.listTop + rows - 1, column: screen.width - 1 - TerminalText.width(more),
-                       role: .secondary)
+            screen.put(
+                more, row: ReaderLayout.listTop + rows - 1, column: screen.width - 1 - TerminalText.width(more),
+                role: .secondary)
         }
         guard !buttons.isEmpty else { return }
         let bar = screen.height - 2
         screen.rule(row: bar - 1)
         for span in ReaderLayout.buttons(buttons, width: screen.width) {
-            screen.put(span.label, row: bar, column: span.column, limit: screen.width - span.column,
-                       role: span.index == detail.button ? .buttonSelected : .button)
+            screen.put(
+                span.label, row: bar, column: span.column, limit: screen.width - span.column,
+                role: span.index == detail.button ? .buttonSelected : .button)
         }
     }
 

@@ -56,7 +56,8 @@ extension ReaderView {
             let chosen = index == picker.selected
             screen.put(chosen ? "›" : " ", row: top + 1 + line, column: left + 1, role: .pointer)
             let text = TerminalText.truncate(entry.label, toWidth: width - 4)
-            screen.put(text, row: top + 1 + line, column: left + 2, limit: width - 4, role: chosen ? .selected : .overlay)
+            screen.put(
+                text, row: top + 1 + line, column: left + 2, limit: width - 4, role: chosen ? .selected : .overlay)
         }
         if let error = picker.error {
             let text = TerminalText.truncate(TerminalText.sanitize(error), toWidth: width - 4)

@@ -48,8 +48,9 @@ public enum ReaderView {
             guard index < state.total, let entry = state.window.entry(at: index),
                 let label = state.window.label(at: index)
             else { continue }
-            drawRow(entry, label: label, selected: index == state.selected, row: ReaderLayout.listTop + line,
-                    columns: columns, state: state, into: &screen)
+            drawRow(
+                entry, label: label, selected: index == state.selected, row: ReaderLayout.listTop + line,
+                columns: columns, state: state, into: &screen)
         }
     }
 
@@ -83,8 +84,9 @@ public enum ReaderView {
             column += columns.producer + 1
         }
         let time = RelativeTime.compact(message.receiveDate, now: state.now)
-        screen.put(TerminalText.fitRight(time, width: ReaderLayout.RowColumns.time), row: row, column: column,
-                   limit: ReaderLayout.RowColumns.time, role: secondary)
+        screen.put(
+            TerminalText.fitRight(time, width: ReaderLayout.RowColumns.time), row: row, column: column,
+            limit: ReaderLayout.RowColumns.time, role: secondary)
         column += ReaderLayout.RowColumns.time + 1
         let count = message.buttons.count
         let buttons = count == 0 ? "" : (count > 9 ? "[+]" : "[\(count)]")
@@ -113,11 +115,13 @@ public enum ReaderView {
                 screen.links.append(ScreenLink(row: row, column: 1, width: TerminalText.width(text), url: url))
             }
         } else if let refresh = state.refresh {
-            screen.put(TerminalText.truncate(refresh.line, toWidth: leftLimit), row: row, column: 1, limit: leftLimit,
-                       role: .statusMessage)
+            screen.put(
+                TerminalText.truncate(refresh.line, toWidth: leftLimit), row: row, column: 1, limit: leftLimit,
+                role: .statusMessage)
         } else {
-            screen.put(TerminalText.truncate(hints(state), toWidth: leftLimit), row: row, column: 1, limit: leftLimit,
-                       role: .status)
+            screen.put(
+                TerminalText.truncate(hints(state), toWidth: leftLimit), row: row, column: 1, limit: leftLimit,
+                role: .status)
         }
         if rightWidth > 0, rightWidth < screen.width - 2 {
             screen.put(right, row: row, column: screen.width - 1 - rightWidth, role: .status)

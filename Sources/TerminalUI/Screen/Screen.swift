@@ -262,8 +262,10 @@ public struct Screen: Equatable, Sendable {
     }
 
     /// Opens a panel over the rectangle (clipped to the screen) and draws a box in it.
-    public mutating func panel(top: Int, left: Int, width boxWidth: Int, height boxHeight: Int, role: CellRole,
-                               border: CellRole) {
+    public mutating func panel(
+        top: Int, left: Int, width boxWidth: Int, height boxHeight: Int, role: CellRole,
+        border: CellRole
+    ) {
         guard let rect = openPanel(top: top, left: left, width: boxWidth, height: boxHeight),
             rect.width >= 2, rect.height >= 2
         else { return }
@@ -313,7 +315,9 @@ public struct Screen: Equatable, Sendable {
 
     /// Overwriting half of a wide character blanks its other half, so no orphan half remains.
     private mutating func clearWide(row: Int, column: Int, cells: Int) {
-        if self[row, column].isContinuation, column > 0 { self[row, column - 1] = Cell(" ", role: self[row, column - 1].role) }
+        if self[row, column].isContinuation, column > 0 {
+            self[row, column - 1] = Cell(" ", role: self[row, column - 1].role)
+        }
         let last = column + cells - 1
         if last + 1 < width, self[row, last + 1].isContinuation {
             self[row, last + 1] = Cell(" ", role: self[row, last + 1].role)

@@ -1,9 +1,9 @@
 import Foundation
-import TestSupport
 import InboxCore
+import InboxHTTP
 import InboxStore
 import InboxSync
-import InboxHTTP
+import TestSupport
 
 /// A fresh store in a temporary directory on a manual clock, a stub server, and refreshers
 /// wired to it with short timeouts so no test can hang.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 
 /// Golden screens: a screen rendered to text is compared with `__Snapshots__/<name>.txt`.
 /// `RECORD_SNAPSHOTS=1 swift test` rewrites the files; a mismatch is shown as a line diff.
