@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// A JSON request body written straight into bytes: the bulk bodies of PROTOCOL 1.3-1.4.
 ///
@@ -40,40 +41,8 @@ struct JSONBody {
         if let value { string(value) } else { raw("null") }
     }
 
-    /// `value` as a JSON string (RFC 8259 section 7): quote, backslash and the C0 controls are
-    /// escaped; every other scalar is written as its UTF-8 bytes.
+    /// `value` as a JSON string, escaped as the one JSON writer escapes (`JSONWriter`).
     mutating func string(_ value: String) {
-        bytes.append(0x22)
-        var value = value
-        value.withUTF8 { utf8 in
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                escape(byte)
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        bytes.append(0x22)
+        JSONWriter.append(.string(value), to: &bytes)
     }
-
-    private mutating func escape(_ byte: UInt8) {
-        switch byte {
-        case 0x22: raw("\\\"")
-        case 0x5C: raw("\\\\")
-        case 0x0A: raw("\\n")
-        case 0x0D: raw("\\r")
-        case 0x09: raw("\\t")
-        case 0x08: raw("\\b")
-        case 0x0C: raw("\\f")
-        default:
-            raw("\\u00")
-            bytes.append(Self.hex[Int(byte >> 4)])
-            bytes.append(Self.hex[Int(byte & 0x0F)])
-        }
-    }
-
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 }
