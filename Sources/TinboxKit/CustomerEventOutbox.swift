@@ -30,12 +30,10 @@ final class CustomerEventOutbox: @unchecked Sendable {
         customer: String, name: String, properties: [String: JSONValue],
         done: @escaping @Sendable (Bool, String?) -> Void
     ) {
-        let body = InAppClient.customerEventBody(customer: customer, name: name, properties: properties)
         let queued: String? = queue.sync {
             do {
-                try connection().enqueue(
-                    .customerEvent, customer: customer, events: [(UUID().uuidString.lowercased(), body)],
-                    at: clock.now)
+                try CustomerEventDelivery.enqueue(
+                    name: name, properties: properties, customer: customer, at: clock.now, in: try connection())
                 return nil
             } catch {
                 return "\(error)"
@@ -54,17 +52,8 @@ final class CustomerEventOutbox: @unchecked Sendable {
 
     private func flush() -> (Bool, String?) {
         do {
-            let store = try connection()
-            let pending = try store.pending(.customerEvent)
-            guard client.source.hasServer else {
-                try store.acknowledge(pending.map(\.eventId))
-                return (true, nil)
-            }
-            for entry in pending {
-                switch client.post(body: entry.payload, to: "api/events", name: "events") {
-                case .success: try store.acknowledge([entry.eventId])
-                case .failure(let failure): return (false, failure.description)
-                }
+            if case .failed(let reason) = try CustomerEventDelivery.flush(try connection(), client: client) {
+                return (false, reason)
             }
             return (true, nil)
         } catch {
