@@ -33,9 +33,17 @@ let package = Package(
         .target(name: "InboxHTTP", dependencies: ["InboxSync"]),
         .target(name: "InAppSync", dependencies: ["InAppEngine", "InboxSync", "InboxStore"]),
         .target(name: "TerminalUI", dependencies: ["InboxCore", "InAppEngine", "CNcursesw"]),
+        // The program around the commands: config, the context they share, the reader's assembly and
+        // its in-app drivers (messaging, preview), actions, artwork, notifications. The commands pick
+        // the terminal, the clock and the network and hand them in.
+        .target(
+            name: "TinboxHost",
+            dependencies: ["Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]),
         .executableTarget(
             name: "tinbox",
-            dependencies: ["Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]
+            dependencies: [
+                "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI", "TinboxHost",
+            ]
         ),
         .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),
         // LIBRARY.md's public API over the engine and the store; HTTP in process through InboxHTTP.

@@ -1,5 +1,6 @@
 import Foundation
 import InboxCore
+import TinboxHost
 
 /// What a shell offers for a word (`tinbox completions`).
 enum WordCompletion: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import TinboxHost
+
 /// Help texts in the style of swift-argument-parser (OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS),
 /// written from `CommandDefinition` and `OptionDefinition.global`, as the man page and the
 /// completion scripts are.

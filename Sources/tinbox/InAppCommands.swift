@@ -3,6 +3,7 @@ import InAppEngine
 import InAppSync
 import InboxCore
 import InboxStore
+import TinboxHost
 
 /// `tinbox event`, `tinbox purchase` and `tinbox explain` (CLI.md): the in-app engine asked
 /// about one trigger or one campaign right now, headless (see `HeadlessEvaluation` for what that

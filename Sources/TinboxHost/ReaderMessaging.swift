@@ -27,13 +27,15 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     private let inFlight = WorkCounter()
 
     private let campaigns: CampaignSource
+    private let grammar: ConsoleGrammar
 
-    init(setup: ReaderCommand.Setup, campaigns: CampaignSource) throws {
+    init(setup: ReaderSetup, campaigns: CampaignSource) throws {
         let app = setup.context
         let size = setup.size
         let reduceMotion = setup.reduceMotion
         self.app = app
         actions = setup.actions
+        grammar = setup.console
         let store = try app.inAppStore()
         self.campaigns = campaigns
         let client = InAppClient(source: campaigns)
@@ -159,11 +161,11 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         do {
             switch verb {
             case "event":
-                let (name, properties) = try InAppCommands.eventArguments(rest)
+                let (name, properties) = try grammar.event(rest)
                 try send(event: name, properties: properties)
             case "purchase":
                 try send(
-                    event: HeadlessEvaluation.purchaseEvent, properties: try InAppCommands.purchaseProperties(rest))
+                    event: HeadlessEvaluation.purchaseEvent, properties: try grammar.purchase(rest))
             case "customer":
                 guard rest.count == 1 else { throw UsageError("usage: :customer ID") }
                 customer = rest[0]
