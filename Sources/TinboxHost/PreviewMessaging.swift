@@ -13,8 +13,12 @@ package struct PreviewDocument {
 
     package static func load(_ file: URL, format: CampaignFormat? = nil) -> PreviewDocument {
         let stamp = Self.stamp(file)
-        guard let data = try? Data(contentsOf: file) else {
-            return PreviewDocument(error: "\(file.lastPathComponent): cannot be read", stamp: stamp)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            return PreviewDocument(
+                error: "\(file.lastPathComponent): cannot be read: \(error.localizedDescription)", stamp: stamp)
         }
         do {
             _ = try JSONSerialization.jsonObject(with: data)
@@ -52,11 +56,24 @@ enum PreviewClosing: String {
     case close, scrim, timer, action
     /// The campaign is gone from the file read again.
     case reload
+
+    /// The presenter's reason, when it is one a preview logs (a switch to the next test send is not).
+    init?(_ reason: DismissReason) {
+        switch reason {
+        case .close: self = .close
+        case .scrim: self = .scrim
+        case .timer: self = .timer
+        case .action: self = .action
+        case .switch, .stop: return nil
+        }
+    }
 }
 
-/// The preview's in-app side: no engine session, no analytics. A chosen campaign is shown at
-/// once as a test send (B.16: displays, reports nothing); its buttons run their actions, and its
-/// auto-dismiss timer closes it after its visible time (B.10), as it would for a customer.
+/// The preview's in-app side: no triggers, no gates, no analytics. A chosen campaign is shown at
+/// once through the presenter's test-send path (B.16: displays, reports nothing), so its
+/// entrance, auto-dismiss timer (B.10), buttons and closings follow the same rules, and the same
+/// code, as for a customer. The presenter's session holds no campaigns of its own; its sync is
+/// answered with an empty document and nothing goes to the network or the store.
 package final class PreviewMessaging: ReaderInAppDriver {
     private let file: URL
     private let format: CampaignFormat?
@@ -64,12 +81,21 @@ package final class PreviewMessaging: ReaderInAppDriver {
     private var campaigns: [Campaign] = []
     private let initialID: String?
     private let setup: ReaderSetup
+    private let clock: Clock
     private let artwork: OverlayArtwork
-    private var shownID: String?
+    private var presenter: InAppPresenter
+    /// The presenter's timers: when each is due, in the clock's uptime.
+    private var timers: [PresenterTimer: Double] = [:]
+    /// The message on screen (or being drawn), to draw it again after a resize.
+    private var shown: Presentation?
     private var size: Size
-    private var lastCheck = Date.distantPast
-    /// The auto-dismiss timer of the message on screen, when it has one.
-    private var countdown: VisibleCountdown?
+    private var lastCheck = -Double.infinity
+    /// The button of the last tap, for the log line of the action it runs.
+    private var tapped: String?
+    /// Set while the preview itself takes the message down, for the log's word.
+    private var closing: PreviewClosing?
+    /// Events for the reader, gathered while the presenter's effects are carried out.
+    private var outbox: [ReaderEvent] = []
     /// How often the file is looked at for changes.
     static let pollSeconds = 0.5
 
@@ -79,16 +105,22 @@ package final class PreviewMessaging: ReaderInAppDriver {
         current = first
         self.initialID = initialID
         self.setup = setup
+        clock = setup.context.clock
         let client = InAppClient(source: .file(file))
         artwork = OverlayArtwork(
             bytes: { reference in if case .success(let data) = client.artwork(reference) { data } else { nil } },
             reduceMotion: setup.reduceMotion, environment: setup.environment, theme: setup.context.config.theme)
         size = setup.size
         campaigns = first.document?.campaigns ?? []
+        presenter = InAppPresenter(
+            configuration: InAppPresenter.Configuration(
+                language: setup.context.language, reduceMotion: setup.reduceMotion, columns: size.columns,
+                rows: size.rows))
     }
 
     package func start() -> [ReaderEvent] {
-        var events = [pickerEvent()] + problemsLog()
+        carryOut(presenter.start(customer: setup.context.customer ?? "preview", at: now))
+        var events = takeOutbox() + [pickerEvent()] + problemsLog()
         if let initialID { events += show(initialID) }
         return events
     }
@@ -96,21 +128,12 @@ package final class PreviewMessaging: ReaderInAppDriver {
     package func perform(_ request: InAppRequest, userIsBusy: Bool) -> [ReaderEvent] {
         switch request {
         case .preview(let id): return show(id)
-        case .presented:
-            guard let shownID, let campaign = shownCampaign else { return [] }
-            countdown = campaign.message?.autoDismissDuration.map { seconds in
-                // B.10: the timer starts when the entrance ends.
-                let entrance = setup.reduceMotion ? 0 : ShownMessage.entranceSeconds
-                return VisibleCountdown(seconds: entrance + seconds, now: Self.uptime)
-            }
-            return [
-                .inApp(.log(["[tinbox-iam] preview: showing campaign \(TerminalText.sanitize(shownID)) (test send)"]))
-            ]
-        case .tap(let buttonID): return tap(buttonID)
-        case .close: return close(.close)
-        case .clickOutside:
-            guard let campaign = shownCampaign, campaign.message?.dismissOnScrimTap == true else { return [] }
-            return close(.scrim)
+        case .presented: carryOut(presenter.presented(at: now))
+        case .tap(let buttonID):
+            tapped = buttonID
+            carryOut(presenter.tap(buttonID: buttonID, at: now))
+        case .close: carryOut(presenter.close(at: now))
+        case .clickOutside: carryOut(presenter.clickOutside(at: now))
         case .command:
             return [.notice("The console is for the reader; pick a campaign here (p shows the list)")]
         case .notifications(let allowed): return setup.actions.answer(allowed: allowed)
@@ -119,33 +142,30 @@ package final class PreviewMessaging: ReaderInAppDriver {
             return []
         case .resize(let newSize):
             size = newSize
-            guard let campaign = shownCampaign else { return [] }
-            let presentation = Presentation(
-                campaign, values: Self.placeholders(beside: file, customer: setup.context.customer),
-                language: setup.context.language)
-            return [.inApp(.redraw(artwork.shown(presentation, at: Date(), size: newSize)))]
-        case .background:
-            countdown?.pause(now: Self.uptime)
-            return []
-        case .foreground:
-            countdown?.resume(now: Self.uptime)
-            return []
+            if let shown { outbox.append(.inApp(.redraw(artwork.shown(shown, at: clock.now, size: newSize)))) }
+            carryOut(presenter.resize(columns: newSize.columns, rows: newSize.rows, at: now))
+        case .background: carryOut(presenter.background(at: now))
+        case .foreground: carryOut(presenter.foreground(at: now))
         }
+        return takeOutbox()
     }
 
-    /// Looks at the file twice a second; a change is read again, and a version that does not
-    /// decode is shown as an error while the last good campaigns stay.
+    /// Fires the presenter's timers that are due, then looks at the file twice a second; a change
+    /// is read again, and a version that does not decode is shown as an error while the last good
+    /// campaigns stay.
     package func pump(userIsBusy: Bool) -> [ReaderEvent] {
-        if let countdown, countdown.secondsLeft(now: Self.uptime) <= 0 {
-            return close(.timer)
+        let uptime = clock.uptime
+        for (timer, due) in timers.sorted(by: { $0.value < $1.value }) where due <= uptime {
+            timers[timer] = nil
+            carryOut(presenter.timerFired(timer, at: now))
         }
-        return fileChanges()
+        return takeOutbox() + fileChanges()
     }
 
     private func fileChanges() -> [ReaderEvent] {
-        let now = Date()
-        guard now.timeIntervalSince(lastCheck) >= Self.pollSeconds else { return [] }
-        lastCheck = now
+        let uptime = clock.uptime
+        guard uptime - lastCheck >= Self.pollSeconds else { return [] }
+        lastCheck = uptime
         guard PreviewDocument.stamp(file) != current.stamp else { return [] }
         let fresh = PreviewDocument.load(file, format: format)
         current.stamp = fresh.stamp
@@ -159,8 +179,8 @@ package final class PreviewMessaging: ReaderInAppDriver {
             )
             events += problemsLog()
             // The message on screen shows its new version, or goes when its campaign went.
-            if let shownID {
-                events += campaigns.contains { $0.id == shownID } ? show(shownID) : close(.reload)
+            if let shownID = shown?.campaign.id {
+                events += campaigns.contains { $0.id == shownID } ? show(shownID) : withdraw()
             }
         }
         return [pickerEvent()] + events
@@ -168,18 +188,18 @@ package final class PreviewMessaging: ReaderInAppDriver {
 
     package func millisecondsUntilDue() -> Int? {
         let poll = Self.pollSeconds
-        let timer = countdown?.secondsLeft(now: Self.uptime) ?? poll
+        let timer = timers.values.min().map { $0 - clock.uptime } ?? poll
         return Int((max(0, min(poll, timer)) * 1000).rounded(.up))
     }
 
-    /// Monotonic seconds: the timers do not jump with the wall clock.
-    private static var uptime: Double { ProcessInfo.processInfo.systemUptime }
-
-    package func stop() {}
+    package func stop() {
+        carryOut(presenter.stop(at: now))
+        outbox.removeAll()
+    }
 
     // MARK: steps
 
-    private var shownCampaign: Campaign? { campaigns.first { $0.id == shownID } }
+    private var now: EngineTime { EngineTime(clock: clock) }
 
     private func pickerEvent() -> ReaderEvent {
         let entries = campaigns.map { campaign in
@@ -206,7 +226,7 @@ package final class PreviewMessaging: ReaderInAppDriver {
     }
 
     private func show(_ id: String) -> [ReaderEvent] {
-        guard var campaign = campaigns.first(where: { $0.id == id }) else {
+        guard let campaign = campaigns.first(where: { $0.id == id }) else {
             return [.notice("No campaign \(TerminalText.sanitize(id)) in \(file.lastPathComponent)")]
         }
         guard let kind = campaign.message?.kind else {
@@ -219,41 +239,81 @@ package final class PreviewMessaging: ReaderInAppDriver {
                 )
             ]
         }
-        campaign.isTest = true
-        countdown = nil
-        var events: [ReaderEvent] = []
-        if let old = shownID { events.append(.inApp(.remove(messageID: old))) }
-        shownID = campaign.id
-        let values = PreviewMessaging.placeholders(beside: file, customer: setup.context.customer)
-        let presentation = Presentation(campaign, values: values, language: setup.context.language)
-        return events + [.inApp(.present(artwork.shown(presentation, at: Date(), size: size)))]
+        carryOut(presenter.testSend(campaign, at: now))
+        return takeOutbox()
     }
 
-    private func tap(_ buttonID: String?) -> [ReaderEvent] {
-        guard let campaign = shownCampaign, let message = campaign.message else { return [] }
-        let action: InAppAction?
-        if let buttonID {
-            action = message.buttons.first { $0.id == buttonID }?.action
-        } else {
-            action = message.clickAction
+    /// The campaign on screen went from the file: it is taken down (a test send records nothing).
+    private func withdraw() -> [ReaderEvent] {
+        closing = .reload
+        defer { closing = nil }
+        carryOut(presenter.close(at: now))
+        return takeOutbox()
+    }
+
+    // MARK: the presenter's effects
+
+    /// Carries out the presenter's effects in order. Answers that are at hand (the empty sync,
+    /// the placeholder values beside the file) are fed back at once, where their request is.
+    private func carryOut(_ effects: [PresenterEffect]) {
+        for effect in effects {
+            switch effect {
+            case .report(let report): self.report(report)
+            case .scheduleTimer(let timer, let due): timers[timer] = due
+            case .cancelTimer(let timer): timers[timer] = nil
+            case .requestSync(let request):
+                carryOut(presenter.syncSucceeded(requestID: request.requestID, document: CampaignDocument(), at: now))
+            case .fetchPlaceholders(let requestID, let customer):
+                let values = Self.placeholders(beside: file, customer: customer)
+                carryOut(presenter.placeholdersArrived(requestID: requestID, values: values, at: now))
+            case .fetchArtwork(let reference):
+                carryOut(presenter.artworkFailed(key: reference.key, at: now))
+            case .present(let presentation):
+                if let old = shown, old.messageID != presentation.messageID {
+                    outbox.append(.inApp(.remove(messageID: old.messageID)))
+                }
+                shown = presentation
+                outbox.append(.inApp(.present(artwork.shown(presentation, at: clock.now, size: size))))
+            case .remove(let messageID):
+                if shown?.messageID == messageID { shown = nil }
+                outbox.append(.inApp(.remove(messageID: messageID)))
+            case .askHost(let requestID, _):
+                carryOut(presenter.hostAnswered(requestID: requestID, .show, at: now))
+            case .sendAnalytics(let batch):
+                carryOut(presenter.analyticsAnswered(batchID: batch.id, ok: true, at: now))
+            // The presenter's own decision lines and its device memory: a preview keeps neither.
+            case .log, .storeCache, .storeHistory, .storePlaceholders, .recordAnalytics, .acknowledgeAnalytics:
+                break
+            }
         }
-        guard let action else { return [] }
-        let line =
-            "[tinbox-iam] preview: campaign \(TerminalText.sanitize(campaign.id)) \(buttonID.map { "button \(TerminalText.sanitize($0))" } ?? "surface") runs \(action.typeName) (test send: nothing reported)"
-        var events: [ReaderEvent] = [.inApp(.log([line]))] + setup.actions.run(action, of: campaign.id)
-        if action.closesMessage { events += close(.action) }
-        return events
     }
 
-    private func close(_ reason: PreviewClosing) -> [ReaderEvent] {
-        countdown = nil
-        guard let shownID else { return [] }
-        self.shownID = nil
-        return [
-            .inApp(.remove(messageID: shownID)),
-            .inApp(
-                .log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(shownID)) closed (\(reason.rawValue))"])),
-        ]
+    private func report(_ report: PresenterReport) {
+        switch report {
+        case .shown(let id, _, _, _):
+            outbox.append(
+                .inApp(.log(["[tinbox-iam] preview: showing campaign \(TerminalText.sanitize(id)) (test send)"])))
+        case .action(let id, let action):
+            let what = tapped.map { "button \(TerminalText.sanitize($0))" } ?? "surface"
+            outbox.append(
+                .inApp(
+                    .log([
+                        "[tinbox-iam] preview: campaign \(TerminalText.sanitize(id)) \(what) runs \(action.typeName) "
+                            + "(test send: nothing reported)"
+                    ])))
+            outbox += setup.actions.run(action, of: id)
+        case .dismissed(let id, let reason):
+            guard let word = closing ?? PreviewClosing(reason) else { return }
+            outbox.append(
+                .inApp(.log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(id)) closed (\(word.rawValue))"])))
+        default:
+            break
+        }
+    }
+
+    private func takeOutbox() -> [ReaderEvent] {
+        defer { outbox.removeAll() }
+        return outbox
     }
 
     /// The customer's values of `placeholders.json` beside the file, as the demo has.
@@ -262,31 +322,5 @@ package final class PreviewMessaging: ReaderInAppDriver {
             case .success(let values) = InAppClient(source: .file(file)).placeholders(customer: customer)
         else { return [:] }
         return values
-    }
-}
-
-/// Visible seconds left on a timer that stands still while tinbox is in the background (B.10).
-struct VisibleCountdown {
-    private var left: Double
-    /// When the time last started to run; `nil` while it stands still.
-    private var runningSince: Double?
-
-    init(seconds: Double, now: Double) {
-        left = seconds
-        runningSince = now
-    }
-
-    func secondsLeft(now: Double) -> Double {
-        guard let runningSince else { return left }
-        return left - (now - runningSince)
-    }
-
-    mutating func pause(now: Double) {
-        left = secondsLeft(now: now)
-        runningSince = nil
-    }
-
-    mutating func resume(now: Double) {
-        if runningSince == nil { runningSince = now }
     }
 }
