@@ -27,7 +27,12 @@ extension InAppClient {
         _ leaf: String, base: URL, token: String?, body: [String: Any], language: String? = nil, name: String,
         json: Bool = true
     ) -> Result<Data, InAppSyncError> {
-        let bytes = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        let bytes: Data
+        do {
+            bytes = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        } catch {
+            return .failure(.unreadable("the \(name) request body cannot be written as JSON: \(error)"))
+        }
         let request = HTTPRequest(
             method: "POST", url: endpoint(base, "\(Self.gameballPath)/\(leaf)"),
             headers: gameballHeaders(token, language: language), body: bytes)
@@ -63,6 +68,7 @@ extension InAppClient {
         result: Result<Void, InAppSyncError>, notes: [String]
     ) {
         var notes: [String] = []
+        // A payload that no longer decodes is counted in the note below, not dropped unheard.
         let events = payloads.compactMap { try? JSONDecoder().decode(AnalyticsEvent.self, from: $0) }
         if events.count < payloads.count {
             notes.append("analytics: \(payloads.count - events.count) queued events cannot be read and are not sent")

@@ -45,8 +45,19 @@ package struct Config {
             return
         }
         if isDirectory.boolValue { throw CommandFailure("cannot read config \(url.path): it is a directory") }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw CommandFailure("cannot read config \(url.path): permission denied")
+        }
+        // Read through a handle: Foundation's `contents(atPath:)` and `Data(contentsOf:)` refuse a
+        // character device, and `--config /dev/null` (make generated) is the empty config.
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            // Closing a read handle cannot lose data.
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw CommandFailure("cannot read config \(url.path): \(error.localizedDescription)")
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
         let root: Any

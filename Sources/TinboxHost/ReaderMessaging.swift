@@ -25,6 +25,8 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     private var userIsBusy = false
     /// Network work under way: the reader then wakes often to take the answers.
     private let inFlight = WorkCounter()
+    /// Decision-log lines from work off the reader's thread (a customer event that was not sent).
+    private let lateLines = LineMailbox()
 
     private let campaigns: CampaignSource
     private let grammar: ConsoleGrammar
@@ -96,6 +98,8 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
 
     func pump(userIsBusy: Bool) -> [ReaderEvent] {
         self.userIsBusy = userIsBusy
+        let late = lateLines.take()
+        if !late.isEmpty { outbox.append(.inApp(.log(late))) }
         runtime.pump()
         return takeOutbox()
     }
@@ -195,8 +199,26 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         try queue.enqueue(name: name, properties: properties)
         let directory = app.dataDirectory
         let source = campaigns
-        // The event is already in the durable queue; a failed flush leaves it there for the next one.
-        inFlight.run { _ = try? CustomerEventQueue.flush(directory: directory, campaigns: source) }
+        // The event is already in the durable queue; a failed flush leaves it there for the next
+        // one, and the decision log says so.
+        let lateLines = lateLines
+        let event = TerminalText.sanitize(name)
+        inFlight.run {
+            let problem: String?
+            do {
+                if case .failed(let reason) = try CustomerEventQueue.flush(directory: directory, campaigns: source) {
+                    problem = reason
+                } else {
+                    problem = nil
+                }
+            } catch {
+                problem = "\(error)"
+            }
+            guard let problem else { return }
+            let line =
+                "[tinbox-iam] event \(event) is queued but was not sent: \(problem) (it goes out with the next one)"
+            lateLines.post(TerminalText.sanitize(line))
+        }
         runtime.event(name, properties: properties)
         outbox.append(.notice("Sent \(TerminalText.sanitize(name))"))
     }
@@ -220,6 +242,20 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     private func takeOutbox() -> [ReaderEvent] {
         defer { outbox.removeAll() }
         return outbox
+    }
+}
+
+/// Lines posted from other threads, taken on the reader's.
+final class LineMailbox: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    func post(_ line: String) { lines.withLock { $0.append(line) } }
+
+    func take() -> [String] {
+        lines.withLock { lines in
+            defer { lines.removeAll() }
+            return lines
+        }
     }
 }
 

@@ -30,6 +30,7 @@ package enum Resources {
         try directory().appendingPathComponent("demo")
     }
 
+    /// This binary's path; without /proc, the name it was started by (then looked up no further).
     private static func executablePath() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }

@@ -119,6 +119,7 @@ struct TimelineStep {
             }
         } else if let path = step.fields["syncFile"]?.stringValue {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
+            // Missing or unreadable, the step fails loudly with the file's name (the timeline's line).
             guard let data = try? Data(contentsOf: url) else { throw StepError("cannot read syncFile \(path)") }
             do {
                 document = try CampaignDocument.read(
