@@ -75,9 +75,9 @@ extension InAppClient {
         }
         var start = 0
         while start < events.count {
-            let customer = events[start].customerID
+            let customer = events[start].customerId
             var end = start
-            while end < events.count, end - start < Self.gameballEventsPerRequest, events[end].customerID == customer {
+            while end < events.count, end - start < Self.gameballEventsPerRequest, events[end].customerId == customer {
                 end += 1
             }
             let chunk = Array(events[start..<end])
@@ -99,15 +99,15 @@ extension InAppClient {
     /// One event in Gameball's shape: `campaignId` (and `variationId`) from the message id,
     /// `occurredAt` without fractions, optional keys omitted.
     static func gameballEvent(_ event: AnalyticsEvent) -> [String: Any] {
-        let parts = event.messageID.split(separator: "/", maxSplits: 1).map(String.init)
+        let parts = event.messageId.split(separator: "/", maxSplits: 1).map(String.init)
         var object: [String: Any] = [
-            "eventUid": event.eventIDText,
+            "eventUid": event.eventIdText,
             "type": event.kind == .dismissal ? "dismiss" : event.kind.rawValue,
             "occurredAt": gameballInstant(event.at),
         ]
         object["campaignId"] = Int(parts[0]) ?? parts[0]
         if parts.count > 1 { object["variationId"] = Int(parts[1]) ?? parts[1] }
-        if let button = event.buttonID { object["buttonId"] = button }
+        if let button = event.buttonId { object["buttonId"] = button }
         if let url = event.url { object["url"] = url }
         return object
     }

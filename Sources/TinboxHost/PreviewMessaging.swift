@@ -79,7 +79,7 @@ package final class PreviewMessaging: ReaderInAppDriver {
     private let format: CampaignFormat?
     private var current: PreviewDocument
     private var campaigns: [Campaign] = []
-    private let initialID: String?
+    private let initialId: String?
     private let setup: ReaderSetup
     private let clock: Clock
     private let artwork: OverlayArtwork
@@ -99,11 +99,11 @@ package final class PreviewMessaging: ReaderInAppDriver {
     /// How often the file is looked at for changes.
     static let pollSeconds = 0.5
 
-    package init(file: URL, format: CampaignFormat?, first: PreviewDocument, initialID: String?, setup: ReaderSetup) {
+    package init(file: URL, format: CampaignFormat?, first: PreviewDocument, initialId: String?, setup: ReaderSetup) {
         self.file = file
         self.format = format
         current = first
-        self.initialID = initialID
+        self.initialId = initialId
         self.setup = setup
         clock = setup.context.clock
         let client = InAppClient(source: .file(file))
@@ -121,7 +121,7 @@ package final class PreviewMessaging: ReaderInAppDriver {
     package func start() -> [ReaderEvent] {
         carryOut(presenter.start(customer: setup.context.customer ?? "preview", at: now))
         var events = takeOutbox() + [pickerEvent()] + problemsLog()
-        if let initialID { events += show(initialID) }
+        if let initialId { events += show(initialId) }
         return events
     }
 
@@ -129,9 +129,9 @@ package final class PreviewMessaging: ReaderInAppDriver {
         switch request {
         case .preview(let id): return show(id)
         case .presented: carryOut(presenter.presented(at: now))
-        case .tap(let buttonID):
-            tapped = buttonID
-            carryOut(presenter.tap(buttonID: buttonID, at: now))
+        case .tap(let buttonId):
+            tapped = buttonId
+            carryOut(presenter.tap(buttonId: buttonId, at: now))
         case .close: carryOut(presenter.close(at: now))
         case .clickOutside: carryOut(presenter.clickOutside(at: now))
         case .command:
@@ -179,8 +179,8 @@ package final class PreviewMessaging: ReaderInAppDriver {
             )
             events += problemsLog()
             // The message on screen shows its new version, or goes when its campaign went.
-            if let shownID = shown?.campaign.id {
-                events += campaigns.contains { $0.id == shownID } ? show(shownID) : withdraw()
+            if let shownId = shown?.campaign.id {
+                events += campaigns.contains { $0.id == shownId } ? show(shownId) : withdraw()
             }
         }
         return [pickerEvent()] + events
@@ -262,25 +262,25 @@ package final class PreviewMessaging: ReaderInAppDriver {
             case .scheduleTimer(let timer, let due): timers[timer] = due
             case .cancelTimer(let timer): timers[timer] = nil
             case .requestSync(let request):
-                carryOut(presenter.syncSucceeded(requestID: request.requestID, document: CampaignDocument(), at: now))
-            case .fetchPlaceholders(let requestID, let customer):
+                carryOut(presenter.syncSucceeded(requestId: request.requestId, document: CampaignDocument(), at: now))
+            case .fetchPlaceholders(let requestId, let customer):
                 let values = Self.placeholders(beside: file, customer: customer)
-                carryOut(presenter.placeholdersArrived(requestID: requestID, values: values, at: now))
+                carryOut(presenter.placeholdersArrived(requestId: requestId, values: values, at: now))
             case .fetchArtwork(let reference):
                 carryOut(presenter.artworkFailed(key: reference.key, at: now))
             case .present(let presentation):
-                if let old = shown, old.messageID != presentation.messageID {
-                    outbox.append(.inApp(.remove(messageID: old.messageID)))
+                if let old = shown, old.messageId != presentation.messageId {
+                    outbox.append(.inApp(.remove(messageId: old.messageId)))
                 }
                 shown = presentation
                 outbox.append(.inApp(.present(artwork.shown(presentation, at: clock.now, size: size))))
-            case .remove(let messageID):
-                if shown?.messageID == messageID { shown = nil }
-                outbox.append(.inApp(.remove(messageID: messageID)))
-            case .askHost(let requestID, _):
-                carryOut(presenter.hostAnswered(requestID: requestID, .show, at: now))
+            case .remove(let messageId):
+                if shown?.messageId == messageId { shown = nil }
+                outbox.append(.inApp(.remove(messageId: messageId)))
+            case .askHost(let requestId, _):
+                carryOut(presenter.hostAnswered(requestId: requestId, .show, at: now))
             case .sendAnalytics(let batch):
-                carryOut(presenter.analyticsAnswered(batchID: batch.id, ok: true, at: now))
+                carryOut(presenter.analyticsAnswered(batchId: batch.id, ok: true, at: now))
             // The presenter's own decision lines and its device memory: a preview keeps neither.
             case .log, .storeCache, .storeHistory, .storePlaceholders, .recordAnalytics, .acknowledgeAnalytics:
                 break

@@ -79,7 +79,7 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         self.userIsBusy = userIsBusy
         switch request {
         case .presented: runtime.presented()
-        case .tap(let buttonID): runtime.tap(buttonID: buttonID)
+        case .tap(let buttonId): runtime.tap(buttonId: buttonId)
         case .close: runtime.close()
         case .clickOutside: runtime.clickOutside()
         case .command(let line): return console(line)
@@ -136,9 +136,9 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         outbox.append(.inApp(.present(artwork.shown(presentation, at: app.clock.now, size: size))))
     }
 
-    func remove(messageID: String) {
-        if shown?.messageID == messageID { shown = nil }
-        outbox.append(.inApp(.remove(messageID: messageID)))
+    func remove(messageId: String) {
+        if shown?.messageId == messageId { shown = nil }
+        outbox.append(.inApp(.remove(messageId: messageId)))
     }
 
     // MARK: actions

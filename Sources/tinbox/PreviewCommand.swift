@@ -29,7 +29,7 @@ enum PreviewCommand {
             throw UsageError.unknown("campaign id", id, candidates: document.campaigns.map(\.id))
         }
         try ReaderCommand.run(context) { setup in
-            PreviewMessaging(file: file, format: format, first: first, initialID: parsed.values["--id"], setup: setup)
+            PreviewMessaging(file: file, format: format, first: first, initialId: parsed.values["--id"], setup: setup)
         }
     }
 }

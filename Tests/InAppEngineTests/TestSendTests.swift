@@ -37,7 +37,7 @@ import Testing
             return
         }
         let answered = presenter.placeholdersArrived(
-            requestID: request, values: ["name": "Ada"], at: PresenterTests.at(10))
+            requestId: request, values: ["name": "Ada"], at: PresenterTests.at(10))
         guard
             case .present(let presentation)? = answered.first(where: {
                 if case .present = $0 { true } else { false }
@@ -49,15 +49,15 @@ import Testing
         #expect(presentation.header == "Hi Ada")
         #expect(presentation.campaign.isTest)
         let shown = presenter.presented(at: PresenterTests.at(10))
-        #expect(PresenterTests.reports(shown) == [.shown(messageID: "S", header: "Hi Ada", body: nil, isTest: true)])
+        #expect(PresenterTests.reports(shown) == [.shown(messageId: "S", header: "Hi Ada", body: nil, isTest: true)])
         #expect(Self.timers(shown)[.entrance] == 10.3)
         let entered = presenter.timerFired(.entrance, at: PresenterTests.at(10.3))
-        #expect(PresenterTests.reports(entered) == [.impression(messageID: "S")])
+        #expect(PresenterTests.reports(entered) == [.impression(messageId: "S")])
         #expect(!entered.contains { if case .recordAnalytics = $0 { true } else { false } })
         #expect(Self.timers(entered)[.autoDismiss] == 15.3)
         let closed = presenter.timerFired(.autoDismiss, at: PresenterTests.at(15.3))
-        #expect(PresenterTests.reports(closed) == [.dismissed(messageID: "S", reason: .timer)])
-        #expect(closed.contains(.remove(messageID: "S")))
+        #expect(PresenterTests.reports(closed) == [.dismissed(messageId: "S", reason: .timer)])
+        #expect(closed.contains(.remove(messageId: "S")))
         #expect(!closed.contains { if case .recordAnalytics = $0 { true } else { false } })
     }
 
@@ -78,9 +78,9 @@ import Testing
         _ = presenter.presented(at: PresenterTests.at(0))
         let next = presenter.testSend(
             try Self.campaign(#"{"id":"B","message":{"type":"modal"}}"#), at: PresenterTests.at(1))
-        #expect(PresenterTests.reports(next) == [.dismissed(messageID: "A", reason: .switch)])
-        #expect(next.contains(.remove(messageID: "A")))
-        #expect(next.contains { if case .present(let shown) = $0 { shown.messageID == "B" } else { false } })
+        #expect(PresenterTests.reports(next) == [.dismissed(messageId: "A", reason: .switch)])
+        #expect(next.contains(.remove(messageId: "A")))
+        #expect(next.contains { if case .present(let shown) = $0 { shown.messageId == "B" } else { false } })
     }
 
     @Test func aTestSendBeforeMessagingStartsIsIgnoredWithAReason() throws {

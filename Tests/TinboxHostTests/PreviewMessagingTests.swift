@@ -48,7 +48,7 @@ import Testing
                 environment: environment,
                 console: ConsoleGrammar(event: { _ in ("e", [:]) }, purchase: { _ in [:] }))
             preview = PreviewMessaging(
-                file: file, format: nil, first: PreviewDocument.load(file), initialID: initialId, setup: setup)
+                file: file, format: nil, first: PreviewDocument.load(file), initialId: initialId, setup: setup)
         }
 
         deinit { try? FileManager.default.removeItem(at: folder) }
@@ -68,7 +68,7 @@ import Testing
     }
 
     static func presented(_ events: [ReaderEvent]) -> [String] {
-        events.compactMap { if case .inApp(.present(let shown)) = $0 { shown.presentation.messageID } else { nil } }
+        events.compactMap { if case .inApp(.present(let shown)) = $0 { shown.presentation.messageId } else { nil } }
     }
 
     static func removed(_ events: [ReaderEvent]) -> [String] {
@@ -105,16 +105,16 @@ import Testing
     @Test func aButtonRunsItsActionAndTheClickOutsideClosesAModalThatAllowsIt() throws {
         let fixture = try Fixture(reduceMotion: true)
         _ = fixture.preview.start()
-        #expect(Self.presented(fixture.preview.perform(.preview(campaignID: "m"), userIsBusy: false)) == ["m"])
+        #expect(Self.presented(fixture.preview.perform(.preview(campaignId: "m"), userIsBusy: false)) == ["m"])
         _ = fixture.preview.perform(.presented, userIsBusy: false)
-        let tapped = fixture.preview.perform(.tap(buttonID: "ok"), userIsBusy: false)
+        let tapped = fixture.preview.perform(.tap(buttonId: "ok"), userIsBusy: false)
         #expect(Self.removed(tapped) == ["m"])
         #expect(
             Self.logs(tapped) == [
                 "[tinbox-iam] preview: campaign m button ok runs dismiss (test send: nothing reported)",
                 "[tinbox-iam] preview: campaign m closed (action)",
             ])
-        _ = fixture.preview.perform(.preview(campaignID: "m"), userIsBusy: false)
+        _ = fixture.preview.perform(.preview(campaignId: "m"), userIsBusy: false)
         _ = fixture.preview.perform(.presented, userIsBusy: false)
         let outside = fixture.preview.perform(.clickOutside, userIsBusy: false)
         #expect(Self.logs(outside) == ["[tinbox-iam] preview: campaign m closed (scrim)"])

@@ -17,7 +17,7 @@ extension InAppPresenter {
         var campaign = campaign
         campaign.isTest = true
         removeSlot(reason: .switch)
-        session.stack.remove(campaign.messageID)
+        session.stack.remove(campaign.messageId)
         log("test send of campaign \(campaign.label)")
         startPresentation(Offer(campaign: campaign, origin: .trigger))
         return finish()
