@@ -46,6 +46,8 @@ bench: deps bench-deps build
 	python3 Benchmarks/sync.py --binary $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
 	.build/release/tinbox-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-kit-bench
+	.build/release/tinbox-kit-bench
 	bash Benchmarks/reader.sh 5
 	bash Benchmarks/overlay.sh 5
 

@@ -55,6 +55,11 @@ let package = Package(
         // `swift run -c release tinbox-bench`: the in-app engine's performance figures (issue 5).
         .executableTarget(
             name: "tinbox-bench", dependencies: ["InAppEngine", "InboxCore"], path: "Benchmarks/InAppBench"),
+        // Issue 10: what TinboxKit adds to one customer event against 1,000 campaigns (make bench).
+        .executableTarget(
+            name: "tinbox-kit-bench",
+            dependencies: ["TinboxKit", "InAppEngine", "InAppSync", "InboxStore", "InboxCore"],
+            path: "Benchmarks/KitBench"),
         // The reader's search per keystroke against the old LIKE (Benchmarks/run.py runs it).
         .executableTarget(
             name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),
