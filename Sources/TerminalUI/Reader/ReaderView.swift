@@ -7,7 +7,7 @@ public enum ReaderView {
     public static let tooSmallNotice = "Enlarge the terminal to 40x10"
 
     public static func render(_ state: ReaderState) -> Screen {
-        var screen = Screen(width: state.size.columns, height: state.size.rows)
+        var screen = Screen(width: state.size.columns, height: state.size.rows, bidi: state.bidi)
         guard !state.isTooSmall else {
             screen.put(tooSmallNotice, row: 0, column: 0, role: .notice)
             return screen
