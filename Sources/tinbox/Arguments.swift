@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// The options every command takes (CLI.md), found before or after the command word.
 struct GlobalOptions {
@@ -9,6 +10,8 @@ struct GlobalOptions {
     var customer: String?
     var lang: String?
     var reduceMotion = false
+    /// `--bidi`; nil leaves it to the config (TERMINAL.md 1).
+    var bidi: BidiMode?
     /// The reader without its refresh at start-up: it shows what the store holds (benchmarks,
     /// offline demos). F5 still refreshes.
     var noRefresh = false
@@ -77,6 +80,11 @@ struct Arguments {
         case "--campaigns": global.campaigns = value
         case "--customer": global.customer = value
         case "--lang": global.lang = value
+        case "--bidi":
+            guard let mode = BidiMode(rawValue: value) else {
+                throw UsageError("option '--bidi' takes auto, app or terminal, not '\(value)'")
+            }
+            global.bidi = mode
         default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
         }
     }

@@ -40,10 +40,11 @@ enum ReaderCommand {
         let environment = ProcessInfo.processInfo.environment
         let browser = ReaderBrowser(environment: environment)
         let source = ReaderInboxSource(inbox: inbox, worker: worker, browser: browser)
+        let bidi = (context.options.bidi ?? context.config.bidi).resolved(environment: environment)
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours))
+                colours: context.config.colours, bidi: bidi))
         defer { terminal.shutdown() }
         let setup = Setup(
             context: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
@@ -55,7 +56,7 @@ enum ReaderCommand {
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
-            keys: context.config.keys
+            keys: context.config.keys, bidi: bidi
         ).run()
     }
 
