@@ -190,8 +190,9 @@ public final class CursesTerminal: Terminal {
     /// gives it back its implicit mode. Terminals without bidi ignore both. Only under `app`.
     private func setExplicitBidi(_ explicit: Bool) {
         guard laysOutBidi else { return }
-        putp(explicit ? "\u{1B}[8l" : "\u{1B}[8h")
+        let bytes = Array((explicit ? "\u{1B}[8l" : "\u{1B}[8h").utf8)
         fflush(nil)
+        _ = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
     }
 
     // MARK: output
