@@ -73,7 +73,8 @@ public enum ReaderLayout {
         return buttons.enumerated().map { index, button in
             let raw = TerminalText.sanitize(button.label ?? button.buttonId ?? "Open")
             // Isolated, so a right-to-left label reorders inside its brackets and not with them.
-            let label = "[ " + TerminalText.isolate(TerminalText.truncate(raw.isEmpty ? "Open" : raw, toWidth: share)) + " ]"
+            let cut = TerminalText.truncate(raw.isEmpty ? "Open" : raw, toWidth: share)
+            let label = "[ " + TerminalText.isolate(cut) + " ]"
             let span = ButtonSpan(index: index, label: label, column: column, width: TerminalText.width(label))
             column += span.width + 2
             return span
