@@ -12,8 +12,10 @@ struct ReaderBidiTests {
     static let arabic = "أهلاً سارة: خصم ٣٠٪"
 
     func feed(_ tmux: ReaderTmux) throws -> URL {
-        let messages: [[String: Any]] = [Self.hebrew, Self.arabic, "Plain Latin title"].enumerated().map {
-            ["id": "b\($0.offset)", "data": ["title": $0.element, "receiveDateUTC": "2026-11-30T08:0\($0.offset):00.000Z"]]
+        let titles = [Self.hebrew, Self.arabic, "Plain Latin title"]
+        let messages: [[String: Any]] = titles.enumerated().map { index, title in
+            let data = ["title": title, "receiveDateUTC": "2026-11-30T08:0\(index):00.000Z"]
+            return ["id": "b\(index)", "data": data]
         }
         let file = tmux.dataDir.appendingPathComponent("bidi-feed.json")
         try JSONSerialization.data(withJSONObject: ["messages": messages]).write(to: file)
