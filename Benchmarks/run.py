@@ -35,8 +35,10 @@ RTL_TITLES = [
 
 
 def title(i, rtl_share):
-    """Message i's title: right to left for `rtl_share` of the messages, spread evenly."""
-    if int((i + 1) * rtl_share) > int(i * rtl_share):
+    """Message i's title: right to left for about `rtl_share` of the messages, picked by a
+    multiplicative hash of i, so that every stretch of the list (ordered by dates that repeat
+    with i) holds its share."""
+    if ((i * 2654435761) % 2**32 >> 16) % 1000 < rtl_share * 1000:
         return RTL_TITLES[i % 2].format(i=i)
     return f"Message {i}: weekly digest for the Acme community, issue {i % 97}"
 
