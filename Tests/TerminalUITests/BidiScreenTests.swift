@@ -99,6 +99,10 @@ import Testing
         let screen = try #require(terminal.screen)
         #expect(screen.rows.contains { $0.contains(drawn(line, bidi)) })
         #expect(screen.rows[Self.size.rows - 1].hasPrefix(" " + drawn(typed, bidi)))
+        // Right-to-left input stays after its prompt.
+        press(loop, terminal, [.escape, .character("/")] + "שלום".map { .character($0) })
+        let search = try #require(terminal.screen).rows[Self.size.rows - 1]
+        #expect(search.hasPrefix(" /" + drawn("שלום", bidi) + " "), "\(search)")
     }
 
     @Test(arguments: [BidiMode.app, .terminal])
