@@ -107,6 +107,15 @@ import Testing
         #expect(TerminalText.visualOrder("[ " + forced + " ]", direction: .leftToRight) == "[ Shop now ]")
     }
 
+    @Test func theLogicalFirstCharacterOfARightToLeftLineIsItsRightmostCell() {
+        #expect(TerminalText.visualOffsetOfFirstCharacter(shalom) == 3)
+        #expect(TerminalText.visualOffsetOfFirstCharacter("\(mivtsa) 30%") == 7)
+        #expect(TerminalText.visualOffsetOfFirstCharacter("Sale \(shalom)") == 0)
+        // The cell a lam-alef frees is on the left of a right-to-left line, before the first letter.
+        #expect(TerminalText.visualOffsetOfFirstCharacter("\u{0633}\u{0644}\u{0627}\u{0645}") == 3)
+        #expect(TerminalText.visualOffsetOfFirstCharacter("新\(shalom)", direction: .rightToLeft) == 4)
+    }
+
     @Test func onlyTextThatCanReorderNeedsTheLayout() {
         #expect(!TerminalText.needsVisualOrder("Holiday Sale is live: up to 50% off"))
         #expect(!TerminalText.needsVisualOrder("Ünïcödé 新ステージ 👋🏽"))

@@ -70,10 +70,28 @@ extension TerminalText {
     /// - Parameter direction: the paragraph's direction; nil takes that of the first strong
     ///   character of `line`.
     public static func visualOrder(_ line: String, direction: Direction? = nil) -> String {
-        let base = direction ?? Direction(of: line)
-        var scalars: [FriBidiChar] = []
-        /// For each scalar, the index of the first scalar of its grapheme cluster.
-        var owner: [Int] = []
+        guard let layout = VisualLayout(line, direction: direction ?? Direction(of: line)) else { return line }
+        return layout.text
+    }
+
+    /// The cells between the left edge of `line` as `visualOrder` draws it and the cell of its
+    /// logical first character: where a screen reader's cursor belongs on a right-to-left title
+    /// (TERMINAL.md 3), its right end rather than its left.
+    public static func visualOffsetOfFirstCharacter(_ line: String, direction: Direction? = nil) -> Int {
+        VisualLayout(line, direction: direction ?? Direction(of: line))?.offsetOfFirstCluster ?? 0
+    }
+}
+
+/// One line run through FriBidi: the shaped scalars in logical order, which grapheme cluster each
+/// belongs to, and the visual order (`map`, visual position to logical index).
+private struct VisualLayout {
+    var scalars: [FriBidiChar] = []
+    /// For each scalar, the index of the first scalar of its grapheme cluster.
+    var owner: [Int] = []
+    var map: [FriBidiStrIndex] = []
+    var isRightToLeft = false
+
+    init?(_ line: String, direction: TerminalText.Direction) {
         scalars.reserveCapacity(line.unicodeScalars.count)
         owner.reserveCapacity(scalars.capacity)
         for character in line {
@@ -84,53 +102,71 @@ extension TerminalText {
             }
         }
         let count = scalars.count
-        guard count > 0, count < Int(Int32.max) else { return line }
+        guard count > 0, count < Int(Int32.max) else { return nil }
         let length = FriBidiStrIndex(count)
         var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
         fribidi_get_bidi_types(scalars, length, &types)
         var brackets = [FriBidiBracketType](repeating: 0, count: count)
         fribidi_get_bracket_types(scalars, length, types, &brackets)
-        var paragraph = base == .rightToLeft ? tinbox_fribidi_par_rtl() : tinbox_fribidi_par_ltr()
+        var paragraph = direction == .rightToLeft ? tinbox_fribidi_par_rtl() : tinbox_fribidi_par_ltr()
         var levels = [FriBidiLevel](repeating: 0, count: count)
         guard fribidi_get_par_embedding_levels_ex(types, brackets, length, &paragraph, &levels) > 0 else {
-            return line
+            return nil
         }
         var joining = [FriBidiJoiningType](repeating: 0, count: count)
         fribidi_get_joining_types(scalars, length, &joining)
         fribidi_join_arabic(types, length, levels, &joining)
         fribidi_shape(tinbox_fribidi_shape_flags(), levels, length, &joining, &scalars)
         for index in 0..<count where owner[index] != index { levels[index] = levels[owner[index]] }
-        var map = (0..<count).map { FriBidiStrIndex($0) }
-        guard fribidi_reorder_line(0, types, length, 0, paragraph, &levels, nil, &map) > 0 else { return line }
-        return visualText(scalars, owner: owner, map: map, rightToLeft: tinbox_fribidi_is_rtl(paragraph) != 0)
+        map = (0..<count).map { FriBidiStrIndex($0) }
+        guard fribidi_reorder_line(0, types, length, 0, paragraph, &levels, nil, &map) > 0 else { return nil }
+        isRightToLeft = tinbox_fribidi_is_rtl(paragraph) != 0
     }
 
-    /// The shaped scalars in the order of `map`, cluster by cluster, without what draws nothing
-    /// (a ligature's fill, isolates); the cells ligatures freed are spaces at the logical end.
-    private static func visualText(_ scalars: [FriBidiChar], owner: [Int], map: [FriBidiStrIndex], rightToLeft: Bool)
-        -> String
-    {
+    /// The scalars of each cluster, clusters in visual order; what draws nothing (a ligature's
+    /// fill, isolates) left out.
+    func forEachCluster(_ body: (_ scalars: [Unicode.Scalar], _ freed: Int, _ isFirst: Bool) -> Void) {
         let fill = tinbox_fribidi_fill()
-        var output = String.UnicodeScalarView()
         var emitted = [Bool](repeating: false, count: scalars.count)
-        var freed = 0
         for position in map {
             let start = owner[Int(position)]
             guard !emitted[start] else { continue }
             emitted[start] = true
+            var cluster: [Unicode.Scalar] = []
+            var freed = 0
             var index = start
             while index < scalars.count, owner[index] == start {
                 defer { index += 1 }
-                guard let scalar = Unicode.Scalar(scalars[index]), !isIsolate(scalar) else { continue }
-                if scalars[index] == fill {
-                    freed += 1
-                } else {
-                    output.append(scalar)
-                }
+                guard let scalar = Unicode.Scalar(scalars[index]), !TerminalText.isIsolate(scalar) else { continue }
+                if scalars[index] == fill { freed += 1 } else { cluster.append(scalar) }
             }
+            body(cluster, freed, start == 0)
+        }
+    }
+
+    /// The line in visual order; the cells ligatures freed are spaces at its logical end.
+    var text: String {
+        var output = String.UnicodeScalarView()
+        var freed = 0
+        forEachCluster { cluster, fills, _ in
+            output.append(contentsOf: cluster)
+            freed += fills
         }
         guard freed > 0 else { return String(output) }
         let spaces = String(repeating: " ", count: freed)
-        return rightToLeft ? spaces + String(output) : String(output) + spaces
+        return isRightToLeft ? spaces + String(output) : String(output) + spaces
+    }
+
+    /// The cells before the logical first cluster in `text`.
+    var offsetOfFirstCluster: Int {
+        var before = 0
+        var freed = 0
+        var found = false
+        forEachCluster { cluster, fills, isFirst in
+            freed += fills
+            if isFirst { found = true }
+            if !found { before += cluster.reduce(0) { $0 + TerminalText.cells(of: $1) } }
+        }
+        return before + (isRightToLeft ? freed : 0)
     }
 }
