@@ -22,6 +22,8 @@ public final class FeedImport: FeedSink {
     static let batchSize = 2_000
     /// From how many staged messages (and half the messages stored) the indexes are rebuilt.
     static let rebuildThreshold = 20_000
+    /// From how many messages to remove (and half the messages stored) the indexes are rebuilt.
+    static let removalRebuildThreshold = 5_000
 
     static let table = "temp.import_staging"
 
@@ -108,6 +110,17 @@ public final class FeedImport: FeedSink {
                 """
             ).run(.text(producer), .int(generation))
             let stored = database.changes
+            // The same for a large removal: 10,000 messages the feed no longer lists cost ~4 µs
+            // each in the three indexes, rebuilding them ~2 µs per message that stays.
+            let stale =
+                try database.integer(
+                    "SELECT coalesce(sum(n), 0) FROM message_tally WHERE producer = ?", [.text(producer)])
+                - Int64(stored)
+            let total = try database.integer("SELECT coalesce(sum(n), 0) FROM message_tally")
+            let rebuildForRemoval = !rebuild && stale >= Self.removalRebuildThreshold && stale * 2 >= total
+            if rebuildForRemoval {
+                for index in Migrations.messageIndexes { try database.execute("DROP INDEX \(index.name)") }
+            }
             try database.prepare(
                 """
                 DELETE FROM messages WHERE producer = ? AND sync_generation <> ? AND NOT EXISTS (
@@ -115,7 +128,7 @@ public final class FeedImport: FeedSink {
                 """
             ).run(.text(producer), .int(generation))
             let removed = database.changes
-            if rebuild {
+            if rebuild || rebuildForRemoval {
                 for index in Migrations.messageIndexes { try database.execute(index.sql) }
             }
             try inbox.recordRefresh(producer: producer, outcome: "ok", skipped: skipped, operational: true)
