@@ -71,10 +71,14 @@ public final class FeedImport: FeedSink {
     ///
     /// Call it outside other transactions: inside one it becomes a savepoint, whose sub-journal
     /// keeps one more copy of every stored page the merge changes.
-    public func apply(skipped: Int, precondition: () throws -> Void = {}) throws -> MergeReport {
+    ///
+    /// `durable: false` commits without an `fsync` (Database+Durability.swift): the caller syncs
+    /// the log once before it reports the merge, as `Refresher` does for producers refreshed side
+    /// by side.
+    public func apply(skipped: Int, durable: Bool = true, precondition: () throws -> Void = {}) throws -> MergeReport {
         defer { try? discard() }
         try flush()
-        return try database.transaction {
+        func merge() throws -> MergeReport {
             try precondition()
             let generation =
                 try database.integer(
@@ -134,6 +138,7 @@ public final class FeedImport: FeedSink {
             try inbox.recordRefresh(producer: producer, outcome: "ok", skipped: skipped, operational: true)
             return MergeReport(stored: stored, skipped: skipped + (staged - stored) + foreign, removed: removed)
         }
+        return try durable ? database.transaction(merge) : database.transactionSyncedLater(merge)
     }
 
     /// Stages the batch in one transaction of the TEMP table alone (no lock on the inbox).

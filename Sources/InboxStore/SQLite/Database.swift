@@ -37,6 +37,7 @@ public final class Database {
 
     deinit {
         cache.removeAll()
+        leaveSmallLogOnClose()
         sqlite3_close_v2(handle)
     }
 
