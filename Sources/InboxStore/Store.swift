@@ -36,7 +36,8 @@ public final class Store {
     /// real name, never a half-made one; `link(2)` fails when another process made the store
     /// first, and that one is used. Where hard links are refused, the store is made in place.
     private static func createFresh(at path: String, in directory: URL) throws {
-        let temporary = directory.appendingPathComponent(".\(fileName).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = directory.appendingPathComponent(".\(fileName).new-\(unique)").path
         defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
         try buildSchema(at: temporary)
         guard fsyncPath(temporary, flags: O_RDONLY), link(temporary, path) == 0 || errno == EEXIST else { return }
