@@ -18,14 +18,18 @@ public final class CursesTerminal: Terminal {
         public var environment: [String: String]
         /// The config's `theme` object: roles of the default theme in other colours.
         public var colours: [CellRole: RoleColours]
+        /// How the screens' pictures in pixels are sent (TERMINAL §2); symbols draws only cells.
+        public var graphics: GraphicsChoice
 
         public init(
-            mouse: Bool, theme: String, environment: [String: String], colours: [CellRole: RoleColours] = [:]
+            mouse: Bool, theme: String, environment: [String: String], colours: [CellRole: RoleColours] = [:],
+            graphics: GraphicsChoice = GraphicsChoice(mode: .symbols)
         ) {
             self.mouse = mouse
             self.theme = theme
             self.environment = environment
             self.colours = colours
+            self.graphics = graphics
         }
     }
 
@@ -45,6 +49,10 @@ public final class CursesTerminal: Terminal {
     let output: Int32
     private let linksSupported: Bool
     var previous: Screen?
+    /// The pictures in pixels on the terminal (CursesTerminal+Pictures.swift).
+    var pictures: PicturePlacements
+    /// Keys read while telling a late terminal reply from keys, handed out before reading more.
+    var pendingInput: [TerminalInput] = []
     /// A curses screen made with `newterm` (tests on a pseudo-terminal); nil for the process's terminal.
     private var ownScreen: OpaquePointer?
     private var ownFiles: [UnsafeMutablePointer<FILE>?] = []
@@ -64,6 +72,7 @@ public final class CursesTerminal: Terminal {
         // ends cleanly through `shutdown` instead of exiting from inside a signal handler.
         tinbox_install_exit_signals()
         tinbox_install_suspend_signal()
+        pictures = PicturePlacements(choice: options.graphics)
         initscr()
         output = STDOUT_FILENO
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
@@ -82,6 +91,7 @@ public final class CursesTerminal: Terminal {
     init(options: Options, terminalType: String, size: Size, input: Int32, output: Int32) {
         _ = TerminalText.prepareLocale()
         ownFiles = [fdopen(dup(output), "w"), fdopen(dup(input), "r")]
+        pictures = PicturePlacements(choice: options.graphics)
         ownScreen = newterm(terminalType, ownFiles[0], ownFiles[1])
         resizeterm(Int32(size.rows), Int32(size.columns))
         self.output = output
@@ -139,6 +149,7 @@ public final class CursesTerminal: Terminal {
     public func shutdown() {
         guard isActive else { return }
         isActive = false
+        removeAllPictures(freeing: true)
         if reportsFocus { setFocusReports(false) }
         if !hasAlternateScreen {
             // TERM=linux and vt100 have no alternate screen: leave a clean one, not the last frame.
@@ -146,6 +157,8 @@ public final class CursesTerminal: Terminal {
             wrefresh(tinbox_stdscr())
         }
         endwin()
+        // TERMINAL §2: no reply (nor key) is left for the shell to read.
+        if ownScreen == nil { tcflush(STDIN_FILENO, TCIFLUSH) }
         if let ownScreen {
             delscreen(ownScreen)
             self.ownScreen = nil
@@ -155,6 +168,7 @@ public final class CursesTerminal: Terminal {
     }
 
     public func suspend() {
+        removeAllPictures(freeing: false)
         if reportsFocus { setFocusReports(false) }
         endwin()
         tinbox_stop_self()
@@ -196,12 +210,14 @@ public final class CursesTerminal: Terminal {
             }
         }
         drawPanels(screen, full: full)
+        prepareRepaintUnderPictures(screen, full: full)
         update_panels()
         doupdate()
         if palette.depth == .direct { writeDirectColours(screen, full: full) }
         if linksSupported, !screen.links.isEmpty, full || previous?.links != screen.links || rowsChanged(screen) {
             writeLinks(screen)
         }
+        writePictures(screen, full: full)
         previous = screen
     }
 
@@ -341,6 +357,7 @@ public final class CursesTerminal: Terminal {
     // MARK: input
 
     public func nextInput(timeout milliseconds: Int) -> TerminalInput? {
+        if !pendingInput.isEmpty { return pendingInput.removeFirst() }
         if tinbox_take_signal() != 0 { return .hangUp }
         if tinbox_take_suspend() != 0 { return .suspend }
         let window = tinbox_stdscr()
@@ -351,6 +368,7 @@ public final class CursesTerminal: Terminal {
         if tinbox_take_suspend() != 0 { return .suspend }
         if result == tinbox_err() { return Self.terminalIsGone() ? .hangUp : nil }
         if result == tinbox_key_code_yes() { return functionKey(Int32(bitPattern: character)) }
+        if character == 27 { return escapeOrReply() }
         return .key(Self.key(for: character))
     }
 
@@ -374,7 +392,7 @@ public final class CursesTerminal: Terminal {
         }
     }
 
-    private func functionKey(_ code: Int32) -> TerminalInput? {
+    func functionKey(_ code: Int32) -> TerminalInput? {
         switch code {
         case tinbox_key_resize():
             previous = nil
