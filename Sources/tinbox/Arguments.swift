@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// The options every command takes (CLI.md), found before or after the command word.
 struct GlobalOptions {
@@ -9,6 +10,8 @@ struct GlobalOptions {
     var customer: String?
     var lang: String?
     var reduceMotion = false
+    /// `--graphics`: how pictures are drawn (TERMINAL §2); nil leaves it to the config.
+    var graphics: String?
     /// The reader without its refresh at start-up: it shows what the store holds (benchmarks,
     /// offline demos). F5 still refreshes.
     var noRefresh = false
@@ -77,6 +80,13 @@ struct Arguments {
         case "--campaigns": global.campaigns = value
         case "--customer": global.customer = value
         case "--lang": global.lang = value
+        case "--graphics":
+            guard GraphicsMode(rawValue: value) != nil else {
+                throw UsageError(
+                    "option '--graphics' takes \(GraphicsMode.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'"
+                )
+            }
+            global.graphics = value
         default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import InboxCore
+import TerminalUI
 
 /// What a shell offers for a word (`tinbox completions`).
 enum WordCompletion: Sendable, Equatable {
@@ -88,6 +89,10 @@ extension OptionDefinition {
         OptionDefinition(names: ["--lang"], value: "CODE", summary: "Preferred language"),
         OptionDefinition(
             names: ["--reduce-motion"], value: nil, summary: "No entrance animations (also TINBOX_REDUCE_MOTION=1)"),
+        OptionDefinition(
+            names: ["--graphics"], value: "MODE",
+            summary: "Pictures: auto (default: asks the terminal) | kitty | sixel | iterm | symbols | none",
+            completion: .choices(GraphicsMode.allCases.map(\.rawValue))),
         OptionDefinition(
             names: ["--no-refresh"], value: nil,
             summary: "The reader shows what the store holds; no refresh at start-up"),

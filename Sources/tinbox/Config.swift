@@ -28,10 +28,12 @@ struct Config {
     var keys = KeyBindings.defaults
     var mouse = true
     var reduceMotion = false
+    /// TERMINAL §2's `graphics`: how pictures are drawn.
+    var graphics = GraphicsMode.auto
     var notifications = "ask"
     var warnings: [String] = []
 
-    static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications"]
+    static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications", "graphics"]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
     static let campaignKeys = ["source", "token", "customer", "lang", "format", "quietHoursClock", "platform"]
 
@@ -91,6 +93,14 @@ struct Config {
         mouse = object["mouse"] as? Bool ?? mouse
         reduceMotion = object["reduceMotion"] as? Bool ?? reduceMotion
         notifications = object["notifications"] as? String ?? notifications
+        if let value = object["graphics"] {
+            if let text = value as? String, let mode = GraphicsMode(rawValue: text) {
+                graphics = mode
+            } else {
+                let modes = GraphicsMode.allCases.map(\.rawValue).joined(separator: ", ")
+                warnings.append("\(file): \"graphics\" must be one of \(modes); auto is used")
+            }
+        }
     }
 
     private static func producer(_ fields: [String: Any], index: Int, file: String, base: URL) throws -> ProducerConfig

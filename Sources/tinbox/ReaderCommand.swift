@@ -1,4 +1,6 @@
+import Artwork
 import Foundation
+import InAppEngine
 import InboxCore
 import InboxStore
 import InboxSync
@@ -13,6 +15,16 @@ enum ReaderCommand {
         let reduceMotion: Bool
         let actions: ReaderActions
         let environment: [String: String]
+        /// How pictures are drawn, decided before curses took the terminal (TERMINAL §2).
+        let graphics: GraphicsChoice
+        let cell: CellPixels
+
+        /// The artwork of in-app messages, drawn in the session's graphics mode.
+        func overlayArtwork(bytes: @escaping (ArtworkReference) -> Data?) -> OverlayArtwork {
+            OverlayArtwork(
+                bytes: bytes, reduceMotion: reduceMotion, environment: environment, theme: context.config.theme,
+                graphics: graphics, cell: cell)
+        }
     }
 
     static func run(_ context: () throws -> AppContext) throws {
@@ -38,12 +50,13 @@ enum ReaderCommand {
             Inbox(store: try Store(directory: directory), clock: clock)
         }
         let environment = ProcessInfo.processInfo.environment
+        let graphics = Self.graphics(context, environment)
         let browser = ReaderBrowser(environment: environment)
         let source = ReaderInboxSource(inbox: inbox, worker: worker, browser: browser)
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours))
+                colours: context.config.colours, graphics: graphics))
         defer { terminal.shutdown() }
         let setup = Setup(
             context: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
@@ -51,12 +64,22 @@ enum ReaderCommand {
                 browser: browser,
                 notifier: DesktopNotifier(
                     store: inbox.store, environment: environment, configured: context.config.notifications)),
-            environment: environment)
+            environment: environment, graphics: graphics,
+            cell: ProbeTerminal.cellPixels().map { CellPixels(width: $0.width, height: $0.height) } ?? .standard)
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
             keys: context.config.keys
         ).run()
+    }
+
+    /// `--graphics`, else the config's `graphics`; `auto` asks the terminal now, before curses
+    /// takes it (at most `GraphicsProbe.deadline`), except where TERMINAL §2 sends no probe.
+    static func graphics(_ context: AppContext, _ environment: [String: String]) -> GraphicsChoice {
+        let setting = context.options.graphics.flatMap(GraphicsMode.init(rawValue:)) ?? context.config.graphics
+        let answers =
+            GraphicsChoice.needsProbe(setting: setting, environment: environment) ? ProbeTerminal().probe() : nil
+        return GraphicsChoice.decide(setting: setting, environment: environment, answers: answers)
     }
 
     /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.

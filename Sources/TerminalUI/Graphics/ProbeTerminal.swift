@@ -50,3 +50,15 @@ public final class ProbeTerminal: GraphicsProbe.Channel {
         return count > 0 ? Array(buffer[0..<count]) : []
     }
 }
+
+extension ProbeTerminal {
+    /// The size of one cell in pixels as the terminal reports it to the kernel (xterm, kitty,
+    /// foot and WezTerm do); nil when it reports none.
+    public static func cellPixels(of descriptor: Int32 = STDOUT_FILENO) -> (width: Int, height: Int)? {
+        var window = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,
+            window.ws_xpixel > 0, window.ws_ypixel > 0
+        else { return nil }
+        return (Int(window.ws_xpixel) / Int(window.ws_col), Int(window.ws_ypixel) / Int(window.ws_row))
+    }
+}
