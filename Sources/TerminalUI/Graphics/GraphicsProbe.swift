@@ -94,7 +94,7 @@ public enum GraphicsProbe {
 /// Recognises the replies a terminal sends to the probe (DA1's `CSI ? … c`, kitty's APC
 /// `_G … ST`), so one that arrives late is swallowed, never taken as keys.
 public enum TerminalReplies {
-    public enum Match: Equatable {
+    public enum Match: Equatable, Sendable {
         /// A whole reply of this many bytes (or scalars) from the start.
         case reply(length: Int)
         /// The start of a reply: more must be read to tell.
