@@ -163,6 +163,15 @@ enum Migrations {
             INSERT INTO title_index_stale(message) VALUES(old.rowid) ON CONFLICT(message) DO NOTHING;
         END;
         """,
+        // 5: the inbox detail view's pictures (a message's `imageUrl`), cached like campaign
+        // artwork (TERMINAL.md §2, BEHAVIOR B.14), by URL.
+        """
+        CREATE TABLE inbox_images(
+            url TEXT PRIMARY KEY,
+            bytes BLOB NOT NULL,
+            fetched_ms INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var latest: Int32 { Int32(steps.count) }

@@ -21,12 +21,11 @@ final class OverlayArtwork {
 
     init(
         bytes: @escaping (ArtworkReference) -> Data?, reduceMotion: Bool, environment: [String: String],
-        theme: String, graphics: GraphicsChoice = GraphicsChoice(mode: .symbols), cell: CellPixels = .standard
+        painter: PicturePainter
     ) {
         self.bytes = bytes
         self.reduceMotion = reduceMotion
-        painter = PicturePainter(
-            graphics: graphics, cell: cell, colours: Self.colours(environment: environment, theme: theme))
+        self.painter = painter
         closeGlyph = OverlayView.closeGlyph(environment: environment)
     }
 

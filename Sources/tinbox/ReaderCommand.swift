@@ -19,11 +19,16 @@ enum ReaderCommand {
         let graphics: GraphicsChoice
         let cell: CellPixels
 
+        /// Draws pictures in the session's graphics mode and the terminal's colours.
+        var painter: PicturePainter {
+            PicturePainter(
+                graphics: graphics, cell: cell,
+                colours: OverlayArtwork.colours(environment: environment, theme: context.config.theme))
+        }
+
         /// The artwork of in-app messages, drawn in the session's graphics mode.
         func overlayArtwork(bytes: @escaping (ArtworkReference) -> Data?) -> OverlayArtwork {
-            OverlayArtwork(
-                bytes: bytes, reduceMotion: reduceMotion, environment: environment, theme: context.config.theme,
-                graphics: graphics, cell: cell)
+            OverlayArtwork(bytes: bytes, reduceMotion: reduceMotion, environment: environment, painter: painter)
         }
     }
 
@@ -66,6 +71,9 @@ enum ReaderCommand {
                     store: inbox.store, environment: environment, configured: context.config.notifications)),
             environment: environment, graphics: graphics,
             cell: ProbeTerminal.cellPixels().map { CellPixels(width: $0.width, height: $0.height) } ?? .standard)
+        source.pictures = DetailPictures(
+            painter: setup.painter, directory: directory, clock: clock,
+            transport: ProcessTransport.shared)
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,

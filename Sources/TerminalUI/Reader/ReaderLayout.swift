@@ -84,11 +84,11 @@ public enum ReaderLayout {
         max(0, size.rows - listTop - 1 - (hasButtons ? 2 : 0))
     }
 
-    /// The detail view's text, wrapped to the screen: title, facts, body, image URL, links.
-    public static func detailLines(_ entry: InboxEntry, width: Int, now: Date) -> [(text: String, role: CellRole)] {
+    /// The detail view's first lines: the title and the facts, then a blank line.
+    public static func detailHead(_ entry: InboxEntry, width: Int, now: Date) -> [(text: String, role: CellRole)] {
         let textWidth = max(1, width - 4)
         let message = entry.message
-        var lines: [(String, CellRole)] = []
+        var lines: [(text: String, role: CellRole)] = []
         for line in TerminalText.wrap(TerminalText.sanitize(message.title), width: textWidth) {
             lines.append((line, .heading))
         }
@@ -102,6 +102,21 @@ public enum ReaderLayout {
             lines.append((line, .secondary))
         }
         lines.append(("", .normal))
+        return lines
+    }
+
+    /// The detail view's text, wrapped to the screen: title, facts, body, image URL, links.
+    /// The picture's lines (`image`) come after the title and facts (`detailHead`).
+    public static func detailLines(_ entry: InboxEntry, width: Int, now: Date, image: DetailImage? = nil) -> [(
+        text: String, role: CellRole
+    )] {
+        let textWidth = max(1, width - 4)
+        let message = entry.message
+        var lines = detailHead(entry, width: width, now: now)
+        if let image {
+            lines += image.lines
+            lines.append(("", .normal))
+        }
         if let body = message.body, !body.isEmpty {
             for line in TerminalText.wrap(TerminalText.sanitize(body, keepingNewlines: true), width: textWidth) {
                 lines.append((line, .normal))
