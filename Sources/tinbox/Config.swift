@@ -33,7 +33,9 @@ struct Config {
     var notifications = "ask"
     var warnings: [String] = []
 
-    static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications", "graphics"]
+    static let topKeys = [
+        "producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications", "graphics",
+    ]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
     static let campaignKeys = ["source", "token", "customer", "lang", "format", "quietHoursClock", "platform"]
 

@@ -27,7 +27,8 @@ struct PicturePainter {
         let fitted = ArtworkRenderer.fittedSize(
             imageWidth: image.width, imageHeight: image.height, maxColumns: room.columns, maxRows: room.rows)
         let drawn = ArtworkRenderer.render(
-            image, columns: fitted.columns, rows: fitted.rows, symbols: .chafa, colours: colours, background: background)
+            image, columns: fitted.columns, rows: fitted.rows, symbols: .chafa, colours: colours, background: background
+        )
         let cells = drawn.cells.map { cell in
             Cell(cell.text, role: role, foreground: cell.foreground, background: cell.background)
         }

@@ -124,7 +124,9 @@ import Testing
     typealias Choice = GraphicsChoice
 
     @Test func plainTmuxAndScreenGetSymbolsAndNoProbe() {
-        for environment in [["TMUX": "/tmp/tmux-1/default,1,0", "TERM": "tmux-256color"], ["STY": "1.pts", "TERM": "screen"]] {
+        for environment in [
+            ["TMUX": "/tmp/tmux-1/default,1,0", "TERM": "tmux-256color"], ["STY": "1.pts", "TERM": "screen"],
+        ] {
             #expect(!Choice.needsProbe(setting: .auto, environment: environment))
             let answers = GraphicsProbe.Answers(kitty: true, sixel: true, answeredDA1: true)
             #expect(Choice.decide(setting: .auto, environment: environment, answers: answers) == Choice(mode: .symbols))
@@ -134,7 +136,9 @@ import Testing
     @Test(arguments: [GraphicsMode.kitty, .sixel, .iterm])
     func aPixelModeNamedUnderTmuxGoesThroughThePassthrough(mode: GraphicsMode) {
         let environment = ["TMUX": "/tmp/tmux-1/default,1,0", "TERM": "tmux-256color"]
-        #expect(Choice.decide(setting: mode, environment: environment, answers: nil) == Choice(mode: mode, passthrough: true))
+        #expect(
+            Choice.decide(setting: mode, environment: environment, answers: nil)
+                == Choice(mode: mode, passthrough: true))
         #expect(Choice.decide(setting: mode, environment: ["TERM": "xterm"], answers: nil) == Choice(mode: mode))
     }
 

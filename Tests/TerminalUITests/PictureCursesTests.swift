@@ -95,7 +95,9 @@ import Testing
             size: Self.size, environment: ["TERM": "xterm-256color"], graphics: GraphicsChoice(mode: .iterm))
         _ = pty.draw(F.background(Self.size))
         let first = text(pty.draw(modal(payload: ScreenPicture.Payload(encoding: .png, bytes: Self.png, id: 3))))
-        #expect(first.contains("\u{1B}]1337;File=inline=1;size=\(Self.png.count);width=10;height=3;preserveAspectRatio=0:iVBORw"))
+        #expect(
+            first.contains(
+                "\u{1B}]1337;File=inline=1;size=\(Self.png.count);width=10;height=3;preserveAspectRatio=0:iVBORw"))
         #expect(first.contains("\u{07}\u{1B}8"))
     }
 

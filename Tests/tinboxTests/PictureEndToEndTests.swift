@@ -42,7 +42,8 @@ import Testing
         let tmux = try ReaderTmux(width: 120, height: 40, environment: "TZ=\(ReaderTmux.middayZone())")
         let file = try welcome(tmux, "--graphics kitty")
         let shown = try #require(
-            try waitForRaw(file) { $0.contains("\u{1B}_Ga=p,") }.firstMatch(of: /\x1B_Ga=p,i=(\d+),p=1,c=\d+,r=\d+,C=1,q=2/))
+            try waitForRaw(file) { $0.contains("\u{1B}_Ga=p,") }.firstMatch(
+                of: /\x1B_Ga=p,i=(\d+),p=1,c=\d+,r=\d+,C=1,q=2/))
         let id = String(shown.1)
         #expect(raw(file).contains("\u{1B}_Ga=t,f=100,t=d,i=\(id),q=2,m="))
         try tmux.keys("Escape")
@@ -95,6 +96,61 @@ import Testing
         while !condition(text), Date() < deadline {
             usleep(50_000)
             text = raw(file)
+        }
+        return text
+    }
+}
+
+/// The inbox detail view's picture (a message's `imageUrl`), from the store's cache, in kitty's
+/// pixels: placed when the message opens, moved when it scrolls, deleted when it scrolls out
+/// and when the view is left.
+@Suite(.serialized, .enabled(if: ReaderTmux.isAvailable)) struct DetailPictureEndToEndTests {
+    static let welcome = ReaderTmux.packageRoot.appendingPathComponent("Resources/demo/art/welcome.png").path
+
+    @Test func theDetailPictureLivesOnlyWhileItsPlaceShows() throws {
+        let tmux = try ReaderTmux(width: 120, height: 40)
+        _ = try tmux.tinbox(["list"])
+        let database = tmux.dataDir.appendingPathComponent("data/tinbox.db").path
+        try ReaderTmux.run(
+            "sqlite3",
+            [
+                database,
+                "INSERT INTO inbox_images VALUES('https://cdn.acme.example/inbox/welcome-hero.png', "
+                    + "readfile('\(Self.welcome)'), 0)",
+            ])
+        let file = tmux.dataDir.appendingPathComponent("raw.out")
+        try tmux.pipeOutput(to: file)
+        try tmux.launch("--no-refresh --graphics kitty")
+        try tmux.wait(for: "Welcome to Acme")
+        // The fourth pinned row is the engagement welcome, whose imageUrl is cached above.
+        try tmux.keys("j", "j", "j", "Enter")
+        let placed = try waitForRaw(file) { $0.contains("\u{1B}_Ga=p,") }
+        let place = try #require(placed.firstMatch(of: /\x1B\[(\d+);\d+H\x1B_Ga=t,f=100,t=d,i=(\d+),/))
+        let id = String(place.2)
+        #expect(Int(place.1) == 5, "the picture stands under the title and the facts")
+        // One line down: placed again one row higher, not sent again.
+        try tmux.keys("j")
+        let moved = try waitForRaw(file) { $0.contains("\u{1B}[4;") && $0.hasSuffix("\u{1B}8") }
+        #expect(moved.contains("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\\u{1B}[4;"))
+        #expect(moved.components(separatedBy: "a=t,f=100,t=d,i=\(id),").count == 2)
+        // Scrolled partly out: removed.
+        try tmux.keys("j")
+        let deletes = { (text: String) in text.components(separatedBy: "a=d,d=i,i=\(id),").count - 1 }
+        #expect(deletes(try waitForRaw(file) { deletes($0) >= 2 }) == 2)
+        // Back up and out of the view: placed, then deleted again.
+        try tmux.keys("k", "k", "q")
+        try tmux.wait(for: "Unread")
+        #expect(deletes(try waitForRaw(file) { deletes($0) >= 3 }) >= 3)
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+
+    private func waitForRaw(_ file: URL, timeout: Double = 5, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = (try? String(decoding: Data(contentsOf: file), as: UTF8.self)) ?? ""
+        while !condition(text), Date() < deadline {
+            usleep(50_000)
+            text = (try? String(decoding: Data(contentsOf: file), as: UTF8.self)) ?? ""
         }
         return text
     }

@@ -94,7 +94,8 @@ extension CursesTerminal {
         case (.kitty, .png):
             var sequences: [PictureWrite] = []
             if !pictures.sentToKitty.contains(payload.id) {
-                sequences += PictureSequences.kittyTransmit(id: payload.id, png: payload.bytes).map(PictureWrite.sequence)
+                sequences += PictureSequences.kittyTransmit(id: payload.id, png: payload.bytes).map(
+                    PictureWrite.sequence)
                 pictures.sentToKitty.insert(payload.id)
             }
             let place = PictureSequences.kittyPlace(id: payload.id, columns: picture.columns, rows: picture.rows)
@@ -102,7 +103,9 @@ extension CursesTerminal {
         case (.sixel, .sixel):
             return [at, .sequence(payload.bytes)]
         case (.iterm, .png):
-            return [at, .sequence(PictureSequences.iterm(png: payload.bytes, columns: picture.columns, rows: picture.rows))]
+            return [
+                at, .sequence(PictureSequences.iterm(png: payload.bytes, columns: picture.columns, rows: picture.rows)),
+            ]
         default:
             // A payload made for another mode: its cells show instead.
             return []

@@ -55,7 +55,9 @@ public struct GraphicsChoice: Equatable, Sendable {
         setting: GraphicsMode, environment: [String: String], answers: GraphicsProbe.Answers?
     ) -> GraphicsChoice {
         let multiplexed = isMultiplexed(environment)
-        guard setting == .auto else { return GraphicsChoice(mode: setting, passthrough: multiplexed && setting.isPixels) }
+        guard setting == .auto else {
+            return GraphicsChoice(mode: setting, passthrough: multiplexed && setting.isPixels)
+        }
         if multiplexed { return GraphicsChoice(mode: .symbols) }
         if let named = fromEnvironment(environment) { return GraphicsChoice(mode: named) }
         if answers?.kitty == true { return GraphicsChoice(mode: .kitty) }

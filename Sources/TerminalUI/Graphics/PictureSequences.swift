@@ -40,7 +40,8 @@ public enum PictureSequences {
 
     /// An iTerm2 inline image of `columns` x `rows` cells at the cursor.
     public static func iterm(png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
-        let header = "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0:"
+        let header =
+            "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0:"
         return Array(header.utf8) + Array(Data(png).base64EncodedString().utf8) + [0x07]
     }
 

@@ -11,7 +11,8 @@ final class RawPseudoTerminal {
         var unlock: Int32 = 0
         var number: UInt32 = 0
         // TIOCSPTLCK and TIOCGPTN, as in PseudoTerminal.
-        guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0
+        guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0,
+            ioctl(master, UInt(0x8004_5430), &number) == 0
         else { return nil }
         slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         guard slave >= 0 else { return nil }
