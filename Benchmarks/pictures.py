@@ -42,11 +42,13 @@ def spawn(binary, data, args, env_extra=None):
     return pid, master
 
 
-def read_until(master, predicate, timeout, buffer=b"", answer=None):
-    """Reads until predicate(buffer) holds; `answer(buffer)` may return bytes to send back."""
+def read_until(master, predicate, timeout, buffer=b"", answer=None, quiet=None):
+    """Reads until predicate(buffer) holds, the line stays silent for `quiet` seconds, or
+    `timeout` passes; `answer(buffer)` may return bytes to send back."""
     deadline = time.monotonic() + timeout
     while not predicate(buffer) and time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], max(0, deadline - time.monotonic()))
+        wait = max(0, deadline - time.monotonic())
+        ready, _, _ = select.select([master], [], [], min(wait, quiet) if quiet else wait)
         if not ready:
             break
         try:
@@ -64,20 +66,7 @@ def read_until(master, predicate, timeout, buffer=b"", answer=None):
 
 
 def read_quiet(master, quiet=0.3, timeout=5):
-    data = b""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], quiet)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        data += chunk
-    return data
+    return read_until(master, lambda _: False, timeout, quiet=quiet)
 
 
 def finish(pid, master):

@@ -35,18 +35,38 @@ struct PicturePainter {
         return OverlayPicture(columns: drawn.columns, rows: drawn.rows, cells: cells)
     }
 
+    /// TERMINAL §2: a picture in pixels costs at most 64 KiB on the wire.
+    static let byteBudget = 65_536
+
+    /// The picture in pixels, made smaller (keeping its aspect) until it fits `byteBudget`: a
+    /// sixel's size grows with its pixels and colours, and a photograph's PNG may too.
     private func pixels(_ image: RasterImage, key: String, room: Size, background: RGBColour?, role: CellRole)
         -> OverlayPicture?
     {
-        let fitted = ArtworkRenderer.fittedSize(
+        let encoding: ArtworkPixels.Encoding = graphics.mode == .sixel ? .sixel : .png
+        var fitted = ArtworkRenderer.fittedSize(
             imageWidth: image.width, imageHeight: image.height, maxColumns: room.columns, maxRows: room.rows,
             cellAspect: cell.aspect)
-        let encoding: ArtworkPixels.Encoding = graphics.mode == .sixel ? .sixel : .png
-        guard
-            let drawn = ArtworkRenderer.pixels(
-                image, columns: fitted.columns, rows: fitted.rows, cell: cell, encoding: encoding,
-                background: background)
-        else { return nil }
+        var made: ArtworkPixels?
+        for _ in 0..<4 {
+            guard
+                let drawn = ArtworkRenderer.pixels(
+                    image, columns: fitted.columns, rows: fitted.rows, cell: cell, encoding: encoding,
+                    background: background)
+            else { return nil }
+            // A PNG goes in base64, a third larger, in chunks of 4,096 with a few bytes each.
+            let wire = encoding == .png ? (drawn.bytes.count + 2) / 3 * 4 * 101 / 100 : drawn.bytes.count
+            if wire <= Self.byteBudget {
+                made = drawn
+                break
+            }
+            let shrink = (Double(Self.byteBudget) / Double(wire)).squareRoot() * 0.97
+            fitted = ArtworkRenderer.fittedSize(
+                imageWidth: image.width, imageHeight: image.height,
+                maxColumns: max(1, Int(Double(fitted.columns) * shrink)),
+                maxRows: max(1, Int(Double(fitted.rows) * shrink)), cellAspect: cell.aspect)
+        }
+        guard let drawn = made else { return nil }
         let variant = "\(graphics.mode.rawValue)|\(cell.width)x\(cell.height)|\(background.map { "\($0)" } ?? "-")"
         let payload = ScreenPicture.Payload(
             encoding: encoding == .sixel ? .sixel : .png, bytes: drawn.bytes,

@@ -8,10 +8,6 @@ import Testing
 @Suite(.serialized, .enabled(if: ReaderTmux.isAvailable)) struct PictureEndToEndTests {
     static let tmuxEnvironment = "TMUX=/tmp/tmux-test/default,1,0"
 
-    func raw(_ file: URL) -> String {
-        (try? String(decoding: Data(contentsOf: file), as: UTF8.self)) ?? ""
-    }
-
     /// Launches the demo with its welcome modal and waits until it shows, recording the output.
     func welcome(_ tmux: ReaderTmux, _ arguments: String) throws -> URL {
         let file = tmux.dataDir.appendingPathComponent("raw.out")
@@ -89,16 +85,6 @@ import Testing
         try tmux.waitForExit()
     }
 
-    /// Waits until the recorded output satisfies `condition`; returns it either way.
-    private func waitForRaw(_ file: URL, timeout: Double = 5, _ condition: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var text = raw(file)
-        while !condition(text), Date() < deadline {
-            usleep(50_000)
-            text = raw(file)
-        }
-        return text
-    }
 }
 
 /// The inbox detail view's picture (a message's `imageUrl`), from the store's cache, in kitty's
@@ -145,13 +131,20 @@ import Testing
         try tmux.waitForExit()
     }
 
-    private func waitForRaw(_ file: URL, timeout: Double = 5, _ condition: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var text = (try? String(decoding: Data(contentsOf: file), as: UTF8.self)) ?? ""
-        while !condition(text), Date() < deadline {
-            usleep(50_000)
-            text = (try? String(decoding: Data(contentsOf: file), as: UTF8.self)) ?? ""
-        }
-        return text
+}
+
+/// What the reader wrote so far, as `pipeOutput` records it.
+private func raw(_ file: URL) -> String {
+    (try? String(decoding: Data(contentsOf: file), as: UTF8.self)) ?? ""
+}
+
+/// Waits until the recorded output satisfies `condition`; returns it either way.
+private func waitForRaw(_ file: URL, timeout: Double = 5, _ condition: (String) -> Bool) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var text = raw(file)
+    while !condition(text), Date() < deadline {
+        usleep(50_000)
+        text = raw(file)
     }
+    return text
 }
