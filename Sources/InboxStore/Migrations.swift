@@ -169,6 +169,15 @@ enum Migrations {
         """
         CREATE INDEX pending_statuses_order ON pending_statuses(producer, queued_ms, id);
         """,
+        // 6: the inbox detail view's pictures (a message's `imageUrl`), cached like campaign
+        // artwork (TERMINAL.md §2, BEHAVIOR B.14), by URL.
+        """
+        CREATE TABLE inbox_images(
+            url TEXT PRIMARY KEY,
+            bytes BLOB NOT NULL,
+            fetched_ms INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var latest: Int32 { Int32(steps.count) }

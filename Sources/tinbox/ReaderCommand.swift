@@ -17,14 +17,15 @@ enum ReaderCommand {
         let context = try context()
         let environment = ProcessInfo.processInfo.environment
         let bidi = ReaderHost.bidi(context, environment)
+        let graphics = ReaderHost.graphics(context, environment)
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours, bidi: bidi))
+                colours: context.config.colours, bidi: bidi, graphics: graphics))
         defer { terminal.shutdown() }
         try ReaderHost.run(
             context, terminal: terminal, environment: environment,
             console: ConsoleGrammar(event: InAppCommands.eventArguments, purchase: InAppCommands.purchaseProperties),
-            inApp: inApp)
+            graphics: graphics, cell: ReaderHost.cellPixels(), inApp: inApp)
     }
 }
