@@ -9,6 +9,8 @@ struct GlobalOptions {
     var customer: String?
     var lang: String?
     var reduceMotion = false
+    /// `--screen-reader` (TERMINAL §3).
+    var screenReader = false
     /// The reader without its refresh at start-up: it shows what the store holds (benchmarks,
     /// offline demos). F5 still refreshes.
     var noRefresh = false
@@ -58,6 +60,7 @@ struct Arguments {
                 case "--version": global.version = true
                 case "--no-refresh": global.noRefresh = true
                 case "--reduce-motion": global.reduceMotion = true
+                case "--screen-reader": global.screenReader = true
                 default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
                 }
             } else if command == nil {

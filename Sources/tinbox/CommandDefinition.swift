@@ -89,6 +89,10 @@ extension OptionDefinition {
         OptionDefinition(
             names: ["--reduce-motion"], value: nil, summary: "No entrance animations (also TINBOX_REDUCE_MOTION=1)"),
         OptionDefinition(
+            names: ["--screen-reader"], value: nil,
+            summary: "For screen readers and braille: a visible cursor on the focused thing, no animation, "
+                + "ASCII frames, words for marks, spoken-style status lines"),
+        OptionDefinition(
             names: ["--no-refresh"], value: nil,
             summary: "The reader shows what the store holds; no refresh at start-up"),
         OptionDefinition(names: ["-h", "--help"], value: nil, summary: "Show help"),

@@ -28,10 +28,14 @@ struct Config {
     var keys = KeyBindings.defaults
     var mouse = true
     var reduceMotion = false
+    /// TERMINAL §3 `screenReader`.
+    var screenReader = false
     var notifications = "ask"
     var warnings: [String] = []
 
-    static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications"]
+    static let topKeys = [
+        "producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "screenReader", "notifications",
+    ]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
     static let campaignKeys = ["source", "token", "customer", "lang", "format", "quietHoursClock", "platform"]
 
@@ -90,6 +94,7 @@ struct Config {
         if let value = object["keys"] { decodeKeys(value, file: file) }
         mouse = object["mouse"] as? Bool ?? mouse
         reduceMotion = object["reduceMotion"] as? Bool ?? reduceMotion
+        screenReader = object["screenReader"] as? Bool ?? screenReader
         notifications = object["notifications"] as? String ?? notifications
     }
 

@@ -43,7 +43,7 @@ enum ReaderCommand {
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours))
+                colours: context.config.colours, screenReader: screenReader(context)))
         defer { terminal.shutdown() }
         let setup = Setup(
             context: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
@@ -55,12 +55,19 @@ enum ReaderCommand {
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
-            keys: context.config.keys
+            keys: context.config.keys, screenReader: screenReader(context)
         ).run()
     }
 
-    /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.
+    /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance;
+    /// so does `screenReader`, which implies reduce motion (TERMINAL §3).
     static func reduceMotion(_ context: AppContext, _ environment: [String: String]) -> Bool {
         context.options.reduceMotion || context.config.reduceMotion || environment["TINBOX_REDUCE_MOTION"] == "1"
+            || screenReader(context)
+    }
+
+    /// `--screen-reader` or the config's `screenReader` (TERMINAL §3).
+    static func screenReader(_ context: AppContext) -> Bool {
+        context.options.screenReader || context.config.screenReader
     }
 }

@@ -132,11 +132,14 @@ public struct ReaderState: Equatable, Sendable {
     var pendingLoad: ReaderEffect?
     /// What each key does where (CLI.md "Reader keys", with the config's rebindings).
     public var keys: KeyBindings
+    /// TERMINAL §3 `screenReader`: ASCII frames, words for marks, no spinner, spoken-style status.
+    public var screenReader: Bool
 
-    public init(size: Size, now: Date, keys: KeyBindings = .defaults) {
+    public init(size: Size, now: Date, keys: KeyBindings = .defaults, screenReader: Bool = false) {
         self.size = size
         self.now = now
         self.keys = keys
+        self.screenReader = screenReader
     }
 
     /// The smallest terminal with a usable layout (CLI.md screen contract).
