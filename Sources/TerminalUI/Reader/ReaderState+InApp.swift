@@ -57,8 +57,10 @@ extension ReaderState {
             current.icon = message.icon
             shown = current
         case .remove(let messageID):
-            if shown?.presentation.messageID == messageID {
-                if screenReader, let header = shown?.presentation.header {
+            if let message = shown, message.presentation.messageID == messageID {
+                // The announcement goes with the message; a screen reader hears that it closed.
+                if status?.text == Self.announcement(of: message) { status = nil }
+                if screenReader, let header = message.presentation.header {
                     status = StatusMessage(text: "Closed: " + TerminalText.sanitize(header), link: nil)
                 }
                 shown = nil
