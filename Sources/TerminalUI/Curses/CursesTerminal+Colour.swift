@@ -40,8 +40,8 @@ extension CursesTerminal {
         // card reversed; reversing a reversed look (the chosen button) takes it back out.
         if drawsReversed { look.attributes ^= tinbox_a_reverse() }
         // Text the theme already draws subdued (a grey secondary column) reads as faded: it keeps
-        // its look, so the scrim does not send it again. Without colour nothing is subdued.
-        let dimmed = cell.isDimmed && hasDim && (theme.depth == .monochrome || !Theme.subdued.contains(cell.role))
+        // its look, so the scrim does not send it again.
+        let dimmed = cell.isDimmed && hasDim && !theme.isSubdued(cell.role)
         let roleBackground = theme.colours(cell.role).background
         guard cell.foreground != nil || cell.background != nil || dimmed else {
             return (look, BlankLook(look, background: roleBackground))

@@ -11,8 +11,11 @@ struct Theme {
     }
 
     let depth: Depth
-    /// Roles drawn in a grey that reads as faded already (with colour).
-    static let subdued: Set<CellRole> = [.rule, .secondary, .secondaryUnread]
+    /// Whether a role is drawn in a grey that reads as faded already: the secondary columns and
+    /// rules of 256 colours. In 8 colours they are cyan, and without colour plain, so not.
+    func isSubdued(_ role: CellRole) -> Bool {
+        depth == .colors256 && (role == .rule || role == .secondary || role == .secondaryUnread)
+    }
     /// Indexed by `CellRole.rawValue`: the backend asks for a look per run of cells.
     private var table: [Look] = []
     /// Per role: the colour numbers of its pair (-1 the terminal's default), so the backend knows
@@ -67,8 +70,8 @@ struct Theme {
             let yellow = pair(3, -1)
             looks = [
                 .tab: Look(attributes: reverse, pair: 0), .tabActive: Look(attributes: bold, pair: blue),
-                .unreadMark: Look(attributes: bold, pair: cyan), .selected: Look(attributes: 0, pair: blue),
-                .selectedUnread: Look(attributes: bold, pair: blue), .secondary: Look(attributes: 0, pair: cyan),
+                .unreadMark: Look(attributes: bold, pair: cyan), .selected: Look(attributes: reverse, pair: 0),
+                .selectedUnread: Look(attributes: reverse | bold, pair: 0), .secondary: Look(attributes: 0, pair: cyan),
                 .pointer: Look(attributes: bold, pair: yellow), .secondaryUnread: Look(attributes: 0, pair: cyan),
                 .pinnedUnread: Look(attributes: bold, pair: yellow), .cursor: Look(attributes: 0, pair: blue),
                 .pinned: Look(attributes: bold, pair: yellow), .rule: Look(attributes: 0, pair: cyan),
@@ -89,7 +92,9 @@ struct Theme {
             let link = pair(75, -1)
             let overlay = pair(252, 237)
             let border = pair(75, 237)
-            let bar = pair(231, 24)
+            // The bar in colours with short SGR codes (`CSI 97 m`, `CSI 44 m`): a row down sends
+            // them once, and its blanks are erased in the bar's background (ECH), not spelled out.
+            let bar = pair(15, 4)
             looks = [
                 .tab: Look(attributes: 0, pair: tab), .tabActive: Look(attributes: bold, pair: active),
                 .rule: Look(attributes: 0, pair: rule), .unreadMark: Look(attributes: bold, pair: link),
