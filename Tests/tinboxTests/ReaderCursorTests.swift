@@ -29,6 +29,17 @@ struct ReaderCursorTests {
         return cursor
     }
 
+    /// Focus came back to the list: the cursor is on the first row's title again. Then `q`.
+    func expectCursorBackOnTheFirstTitleThenQuit(
+        _ tmux: ReaderTmux, screenReader: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let column = Self.titleColumn(screenReader: screenReader)
+        let back = try waitForCursor(tmux, column: column, row: 2)
+        #expect((back.column, back.row) == (column, 2), sourceLocation: sourceLocation)
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+
     /// The display column where `needle` starts on `row` of a capture.
     func column(of needle: String, inRow row: Int, of screen: String) -> Int? {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -76,10 +87,7 @@ struct ReaderCursorTests {
         #expect((moved.column, moved.row) == (second, bar), "\(moved)")
         // Back in the list, the cursor is on the row it left.
         try tmux.keys("Escape")
-        let back = try waitForCursor(tmux, column: Self.titleColumn(screenReader: screenReader), row: 2)
-        #expect((back.column, back.row) == (Self.titleColumn(screenReader: screenReader), 2))
-        try tmux.keys("q")
-        try tmux.waitForExit()
+        try expectCursorBackOnTheFirstTitleThenQuit(tmux, screenReader: screenReader)
     }
 
     @Test(arguments: [false, true])
@@ -108,10 +116,7 @@ struct ReaderCursorTests {
         if screenReader { #expect(next.contains("Button 2 of 3: Read the welcome note"), "\(next)") }
         try tmux.keys("Escape")
         try tmux.wait { !$0.contains("Open inbox") }
-        let back = try waitForCursor(tmux, column: Self.titleColumn(screenReader: screenReader), row: 2)
-        #expect((back.column, back.row) == (Self.titleColumn(screenReader: screenReader), 2))
-        try tmux.keys("q")
-        try tmux.waitForExit()
+        try expectCursorBackOnTheFirstTitleThenQuit(tmux, screenReader: screenReader)
     }
 
     @Test(arguments: [false, true])
@@ -127,9 +132,6 @@ struct ReaderCursorTests {
         #expect((typed.column, typed.row) == (6, line), "\(typed)")
         try tmux.keys("Enter")
         // The search is done: the cursor goes back to the first matching title.
-        let back = try waitForCursor(tmux, column: Self.titleColumn(screenReader: screenReader), row: 2)
-        #expect((back.column, back.row) == (Self.titleColumn(screenReader: screenReader), 2))
-        try tmux.keys("q")
-        try tmux.waitForExit()
+        try expectCursorBackOnTheFirstTitleThenQuit(tmux, screenReader: screenReader)
     }
 }
