@@ -1,5 +1,6 @@
 import Foundation
 import InboxCore
+import TinboxHost
 
 /// What a shell offers for a word (`tinbox completions`).
 enum WordCompletion: Sendable, Equatable {
@@ -92,6 +93,11 @@ extension OptionDefinition {
             names: ["--screen-reader"], value: nil,
             summary: "For screen readers and braille: a visible cursor on the focused thing, no animation, "
                 + "ASCII frames, words for marks, spoken-style status lines"),
+        OptionDefinition(
+            names: ["--bidi"], value: "MODE",
+            summary: "Right-to-left text: app lays it out, terminal leaves it to the terminal; "
+                + "auto (default) picks terminal in VTE and Konsole outside tmux and screen",
+            completion: .choices(BidiMode.allCases.map(\.rawValue))),
         OptionDefinition(
             names: ["--no-refresh"], value: nil,
             summary: "The reader shows what the store holds; no refresh at start-up"),

@@ -33,16 +33,23 @@ import Testing
         assertSnapshot(screen, named: "list-bar-80x24.looks", looks: true)
     }
 
-    @Test func aRightToLeftTitleHasTheCursorOnItsFirstCharacter() throws {
+    @Test(arguments: [BidiMode.app, .terminal])
+    func aRightToLeftTitleHasTheCursorOnItsFirstCharacter(bidi: BidiMode) throws {
         let entries = [Fixtures.make("he", "מבצע סוף שבוע", minutesAgo: 5)]
         let terminal = MemoryTerminal(size: Size(columns: 60, rows: 10))
-        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: entries))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: entries), bidi: bidi)
         loop.start()
         let screen = try #require(terminal.screen)
         let cursor = try #require(screen.cursor)
-        // Logical order on the screen (bidi `terminal`): the first character is the title's leftmost.
         #expect(screen[cursor.row, cursor.column].text == "מ")
-        #expect(screen[cursor.row, cursor.column - 1].text == " ")
+        if bidi == .app {
+            // Laid out by tinbox: the first character is the title's rightmost, at the column's edge.
+            #expect(screen[cursor.row, cursor.column + 1].text == " ")
+            #expect(screen[cursor.row, cursor.column - 1].text != " ")
+        } else {
+            // Logical order on the screen: the first character is the title's leftmost.
+            #expect(screen[cursor.row, cursor.column - 1].text == " ")
+        }
     }
 
     @Test func theOpenMessageHasTheCursorOnItsFocusedButtonOrItsHeader() throws {

@@ -21,15 +21,19 @@ public final class CursesTerminal: Terminal {
         /// TERMINAL §3 `screenReader`: the cursor is visible (it is placed on the focused thing
         /// either way).
         public var screenReader: Bool
+        /// Who reorders right-to-left text, resolved (`BidiMode.resolved`): under `app` the
+        /// terminal is put in explicit mode while tinbox has the screen.
+        public var bidi: BidiMode
 
         public init(
             mouse: Bool, theme: String, environment: [String: String], colours: [CellRole: RoleColours] = [:],
-            screenReader: Bool = false
+            bidi: BidiMode = .app, screenReader: Bool = false
         ) {
             self.mouse = mouse
             self.theme = theme
             self.environment = environment
             self.colours = colours
+            self.bidi = bidi
             self.screenReader = screenReader
         }
     }
@@ -67,6 +71,9 @@ public final class CursesTerminal: Terminal {
     /// Whether faded text shows faded: false on vt100 and the Linux console (TERMINAL §4), where
     /// a modal's card is drawn in reverse video over the screen as it is instead.
     let hasDim: Bool
+    /// Whether tinbox lays right-to-left text out itself (`bidi` `app`), so a terminal that would
+    /// reorder it again is kept in explicit mode (TERMINAL.md 1).
+    private let laysOutBidi: Bool
 
     public init(options: Options) {
         _ = TerminalText.prepareLocale()
@@ -80,11 +87,13 @@ public final class CursesTerminal: Terminal {
         let term = options.environment["TERM"] ?? ""
         hasDim = Self.hasDim(term: term)
         reportsFocus = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
+        laysOutBidi = options.bidi != .terminal
         if reportsFocus {
             define_key("\u{1B}[I", tinbox_key_focus_in())
             define_key("\u{1B}[O", tinbox_key_focus_out())
             setFocusReports(true)
         }
+        setExplicitBidi(true)
     }
 
     /// Curses on a terminal of type `terminalType` and `size` over the descriptors of a
@@ -99,6 +108,8 @@ public final class CursesTerminal: Terminal {
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
         hasDim = Self.hasDim(term: terminalType)
         reportsFocus = false
+        laysOutBidi = options.bidi != .terminal
+        setExplicitBidi(true)
     }
 
     /// TERMINAL §4: the Linux console and terminals whose terminfo has no `dim` cannot fade.
@@ -157,6 +168,7 @@ public final class CursesTerminal: Terminal {
         guard isActive else { return }
         isActive = false
         if reportsFocus { setFocusReports(false) }
+        setExplicitBidi(false)
         if !hasAlternateScreen {
             // TERM=linux and vt100 have no alternate screen: leave a clean one, not the last frame.
             werase(tinbox_stdscr())
@@ -173,10 +185,12 @@ public final class CursesTerminal: Terminal {
 
     public func suspend() {
         if reportsFocus { setFocusReports(false) }
+        setExplicitBidi(false)
         endwin()
         tinbox_stop_self()
         // SIGCONT: curses takes the terminal again at the next update; every cell is redrawn.
         if reportsFocus { setFocusReports(true) }
+        setExplicitBidi(true)
         previous = nil
         clearok(tinbox_stdscr(), true)
     }
@@ -184,6 +198,17 @@ public final class CursesTerminal: Terminal {
     private func setFocusReports(_ on: Bool) {
         putp(on ? "\u{1B}[?1004h" : "\u{1B}[?1004l")
         fflush(nil)
+    }
+
+    /// BDSM (ECMA-48 mode 8, as VTE and the terminal-wg BiDi recommendation define it): `CSI 8 l`
+    /// makes a terminal that reorders by itself (VTE, also over SSH where `VTE_VERSION` does not
+    /// reach) draw cells as written, so text tinbox laid out is not reversed twice; `CSI 8 h`
+    /// gives it back its implicit mode. Terminals without bidi ignore both. Only under `app`.
+    private func setExplicitBidi(_ explicit: Bool) {
+        guard laysOutBidi else { return }
+        let bytes = Array((explicit ? "\u{1B}[8l" : "\u{1B}[8h").utf8)
+        fflush(nil)
+        _ = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
     }
 
     // MARK: output

@@ -33,7 +33,7 @@ public final class ReaderLoop {
     public init(
         terminal: Terminal, source: ReaderDataSource, inApp: ReaderInAppDriver? = nil, tickSeconds: Double = 30,
         flushSeconds: Double = 30, refreshAtStart: Bool = false, keys: KeyBindings = .defaults,
-        screenReader: Bool = false
+        bidi: BidiMode = .app, screenReader: Bool = false
     ) {
         self.terminal = terminal
         self.source = source
@@ -44,7 +44,8 @@ public final class ReaderLoop {
         lastTick = source.now
         lastFlush = source.now
         lastSpin = source.now
-        state = ReaderState(size: terminal.size, now: source.now, keys: keys, screenReader: screenReader)
+        state = ReaderState(
+            size: terminal.size, now: source.now, keys: keys, bidi: bidi, screenReader: screenReader)
     }
 
     /// Shows the first screen, then starts the refresh at start-up: the user never waits for it.

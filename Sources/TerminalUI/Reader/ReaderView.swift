@@ -7,7 +7,7 @@ public enum ReaderView {
     public static let tooSmallNotice = "Enlarge the terminal to 40x10"
 
     public static func render(_ state: ReaderState) -> Screen {
-        var screen = Screen(width: state.size.columns, height: state.size.rows)
+        var screen = Screen(width: state.size.columns, height: state.size.rows, bidi: state.bidi)
         screen.drawsASCIILines = state.screenReader
         guard !state.isTooSmall else {
             screen.put(tooSmallNotice, row: 0, column: 0, role: .notice)
@@ -92,8 +92,12 @@ public enum ReaderView {
         // its role; the padding keeps the row's.
         let pad = label.isRightToLeft ? max(0, columns.title - (fits ? label.titleWidth : TerminalText.width(cut))) : 0
         screen.put(cut, row: row, column: column + pad, limit: columns.title - pad, role: base)
-        // TERMINAL §3: the cell of the title's logical first character.
-        if selected { screen.focus(row: row, column: column + pad) }
+        // TERMINAL §3: the cell of the title's logical first character (laid out by tinbox, a
+        // right-to-left title starts at its right end).
+        if selected {
+            let first = state.bidi == .app && label.isRightToLeft ? TerminalText.visualOffsetOfFirstCharacter(cut) : 0
+            screen.focus(row: row, column: column + pad + first)
+        }
         column += columns.title + 1
         if columns.producer > 0 {
             let producer = TerminalText.fit(label.producer, width: columns.producer)
@@ -113,8 +117,11 @@ public enum ReaderView {
     static func drawStatus(_ state: ReaderState, into screen: inout Screen) {
         let row = screen.height - 1
         screen.fill(row: row, role: .status)
-        if let line = state.isEditingSearch ? "/" + state.search : state.command.map({ ":" + $0 }) {
-            let end = screen.put(line, row: row, column: 1, limit: screen.width - 3, role: .status)
+        // What is typed is isolated after its prompt, so right-to-left input never moves the prompt.
+        if let typed = state.isEditingSearch ? state.search : state.command {
+            let line = (state.isEditingSearch ? "/" : ":") + TerminalText.isolate(typed)
+            let end = screen.put(
+                line, row: row, column: 1, limit: screen.width - 3, role: .status, direction: .leftToRight)
             screen.put(" ", row: row, column: end, role: .cursor)
             screen.focus(row: row, column: end)
             return
