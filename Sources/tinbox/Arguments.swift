@@ -1,6 +1,6 @@
 import Foundation
-import TinboxHost
 import InboxCore
+import TinboxHost
 
 /// The command line split into global options, the command word and the command's own words.
 struct Arguments {
