@@ -30,13 +30,15 @@ package struct Config {
     package var reduceMotion = false
     /// TERMINAL §2's `graphics`: how pictures are drawn.
     package var graphics = GraphicsMode.auto
+    /// TERMINAL §3 `screenReader`.
+    package var screenReader = false
     package var notifications = "ask"
     /// Who lays out right-to-left text (TERMINAL.md 1); `--bidi` overrides it.
     package var bidi = BidiMode.auto
     package var warnings: [String] = []
 
     package static let topKeys = [
-        "producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications", "bidi",
+        "producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "screenReader", "notifications", "bidi",
         "graphics",
     ]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
@@ -108,6 +110,7 @@ package struct Config {
         if let value = object["keys"] { decodeKeys(value, file: file) }
         mouse = object["mouse"] as? Bool ?? mouse
         reduceMotion = object["reduceMotion"] as? Bool ?? reduceMotion
+        screenReader = object["screenReader"] as? Bool ?? screenReader
         notifications = object["notifications"] as? String ?? notifications
         if let value = object["bidi"] {
             guard let name = value as? String, let mode = BidiMode(rawValue: name) else {

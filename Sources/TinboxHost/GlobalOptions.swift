@@ -9,6 +9,8 @@ package struct GlobalOptions {
     package var customer: String?
     package var lang: String?
     package var reduceMotion = false
+    /// `--screen-reader` (TERMINAL §3).
+    package var screenReader = false
     /// `--bidi`; nil leaves it to the config (TERMINAL.md 1).
     package var bidi: BidiMode?
     /// `--graphics`: how pictures are drawn (TERMINAL §2); nil leaves it to the config.

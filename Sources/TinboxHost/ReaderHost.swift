@@ -79,7 +79,7 @@ package enum ReaderHost {
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
-            keys: context.config.keys, bidi: bidi(context, environment)
+            keys: context.config.keys, bidi: bidi(context, environment), screenReader: screenReader(context)
         ).run()
     }
 
@@ -108,8 +108,15 @@ package enum ReaderHost {
         ProbeTerminal.cellPixels().map { CellPixels(width: $0.width, height: $0.height) } ?? .standard
     }
 
-    /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.
+    /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance;
+    /// so does `screenReader`, which implies reduce motion (TERMINAL §3).
     package static func reduceMotion(_ context: AppContext, _ environment: [String: String]) -> Bool {
         context.options.reduceMotion || context.config.reduceMotion || environment["TINBOX_REDUCE_MOTION"] == "1"
+            || screenReader(context)
+    }
+
+    /// `--screen-reader` or the config's `screenReader` (TERMINAL §3).
+    package static func screenReader(_ context: AppContext) -> Bool {
+        context.options.screenReader || context.config.screenReader
     }
 }

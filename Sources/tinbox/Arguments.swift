@@ -1,6 +1,6 @@
 import Foundation
-import TinboxHost
 import InboxCore
+import TinboxHost
 import TerminalUI
 
 /// The command line split into global options, the command word and the command's own words.
@@ -45,6 +45,7 @@ struct Arguments {
                 case "--version": global.version = true
                 case "--no-refresh": global.noRefresh = true
                 case "--reduce-motion": global.reduceMotion = true
+                case "--screen-reader": global.screenReader = true
                 default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
                 }
             } else if command == nil {

@@ -91,6 +91,10 @@ extension OptionDefinition {
         OptionDefinition(
             names: ["--reduce-motion"], value: nil, summary: "No entrance animations (also TINBOX_REDUCE_MOTION=1)"),
         OptionDefinition(
+            names: ["--screen-reader"], value: nil,
+            summary: "For screen readers and braille: a visible cursor on the focused thing, no animation, "
+                + "ASCII frames, words for marks, spoken-style status lines"),
+        OptionDefinition(
             names: ["--bidi"], value: "MODE",
             summary: "Right-to-left text: app lays it out, terminal leaves it to the terminal; "
                 + "auto (default) picks terminal in VTE and Konsole outside tmux and screen",

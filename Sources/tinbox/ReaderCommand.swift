@@ -21,7 +21,8 @@ enum ReaderCommand {
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours, bidi: bidi, graphics: graphics))
+                colours: context.config.colours, bidi: bidi, graphics: graphics,
+                screenReader: ReaderHost.screenReader(context)))
         defer { terminal.shutdown() }
         try ReaderHost.run(
             context, terminal: terminal, environment: environment,

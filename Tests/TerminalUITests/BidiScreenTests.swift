@@ -45,7 +45,7 @@ import Testing
         let (_, terminal) = loop(bidi)
         let screen = try #require(terminal.screen)
         let columns = ReaderLayout.rowColumns(width: Self.size.columns)
-        let titleEnd = ReaderLayout.RowColumns.prefix + columns.title
+        let titleEnd = columns.prefix + columns.title
         // The Hebrew and Arabic titles are cut at their logical end, then laid out: under `app`
         // the ellipsis stands at the left of the title, its first word at the right edge.
         for (row, title) in [(2, hebrewTitle), (4, entries[2].message.title)] {
@@ -54,7 +54,7 @@ import Testing
             #expect(screen.rows[row].contains(drawn(cut, bidi) + " engagement"), "row \(row): \(screen.rows[row])")
             #expect(!screen[row, titleEnd - 1].isBlank)
             if bidi == .app {
-                let firstCell = (ReaderLayout.RowColumns.prefix..<titleEnd).first { !screen[row, $0].isBlank }
+                let firstCell = (columns.prefix..<titleEnd).first { !screen[row, $0].isBlank }
                 #expect(firstCell.map { screen[row, $0].text } == TerminalText.ellipsis)
             }
         }

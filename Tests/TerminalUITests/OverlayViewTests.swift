@@ -171,25 +171,30 @@ import Testing
 
     // MARK: scrim
 
-    @Test func aModalDimsTheTextAroundItAndLeavesBlanksAndTheCardAlone() {
+    /// TERMINAL §4: the scrim dims the whole screen behind the card, secondary columns too; the
+    /// card, lines and the status line (which names the modal) stay as they are.
+    @Test func aModalDimsEveryCharacterAroundItAndLeavesTheCardAlone() {
         let (screen, hits) = draw(F.welcome())
         let card = try! #require(hits.card)
-        var dimmed = 0
         for row in 0..<screen.height {
             for column in 0..<screen.width {
                 let cell = screen[row, column]
-                if card.contains(row: row, column: column) || cell.isBlank {
-                    #expect(!cell.isDimmed)
-                } else if cell.isDimmed {
-                    dimmed += 1
+                let inside = card.contains(row: row, column: column)
+                if inside || cell.line != nil || row == screen.height - 1 {
+                    #expect(!cell.isDimmed, "(\(row), \(column))")
+                } else if !cell.isBlank {
+                    #expect(cell.isDimmed, "(\(row), \(column)) \(cell)")
                 }
             }
         }
-        #expect(dimmed > 0)
+        // Spaces between words fade with them; the long runs of blanks and the row's edges stay.
+        let title = screen.rows[card.top + 1]
+        let space = try! #require(title.firstIndex(of: " ", after: 5))
+        #expect(screen[card.top + 1, space].isDimmed)
+        #expect(!screen[card.top + 1, 0].isDimmed && !screen[card.top + 1, screen.width - 1].isDimmed)
         #expect(screen.scrim == F.welcome().style.frameColor)
-        // Beside the card, the titles are faded; the secondary columns are already subdued.
+        #expect(screen.modalCard == card)
         #expect(screen[card.top + 1, 4].isDimmed)
-        #expect(!screen[card.top + 1, Self.size.columns - 24].isDimmed)
     }
 
     @Test func aScreenWithLittleTextIsDimmedWhole() {
@@ -201,12 +206,12 @@ import Testing
         #expect(screen[0, 1].isDimmed && screen[2, 4].isDimmed && screen[22, 4].isDimmed)
     }
 
-    @Test func aFullListAtTheBenchmarkSizeIsDimmedInABandAroundTheCard() {
+    @Test func aFullListAtTheBenchmarkSizeIsDimmedWhole() {
         let size = Size(columns: 120, rows: 40)
         let (screen, hits) = draw(F.welcome(), size: size)
         let card = try! #require(hits.card)
         #expect(screen[card.top + card.height / 2, 4].isDimmed)
-        #expect(!screen[2, 4].isDimmed)
+        #expect(screen[0, 1].isDimmed && screen[2, 4].isDimmed && screen[size.rows - 2, 4].isDimmed)
     }
 
     @Test func slideUpsAndFullScreensDimNothing() {
@@ -299,5 +304,12 @@ import Testing
         // Beneath the panel lies the (faded) list; in it, the card.
         #expect(drawn.baseRow(card.top + 1).map(\.text).joined().hasPrefix(background.rows[card.top + 1].prefix(10)))
         #expect(drawn.panelRow(panel, 0).first?.line == .topLeft)
+    }
+}
+
+extension String {
+    /// The column of the first `character` at or after `column` (ASCII text: columns are characters).
+    fileprivate func firstIndex(of character: Character, after column: Int) -> Int? {
+        dropFirst(column).firstIndex(of: character).map { distance(from: startIndex, to: $0) }
     }
 }

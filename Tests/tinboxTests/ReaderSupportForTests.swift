@@ -25,12 +25,18 @@ final class ReaderTmux {
 
     let session = "tinbox-test-\(UUID().uuidString.prefix(8))"
     let dataDir: URL
+    /// The tmux server's socket name (`tmux -L`), when the test runs its own server; nil shares
+    /// the default one.
+    let socket: String?
 
-    init(width: Int = 80, height: Int = 24, term: String = "xterm-256color", environment: String = "") throws {
+    init(
+        width: Int = 80, height: Int = 24, term: String = "xterm-256color", environment: String = "",
+        socket: String? = nil
+    ) throws {
+        self.socket = socket
         dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-reader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
-        try Self.run(
-            "tmux",
+        try tmux(
             [
                 "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
                 "env -i PATH=/usr/bin:/bin HOME=\(dataDir.path) LANG=C.UTF-8 TERM=\(term) \(environment) PS1='$ ' bash --norc --noprofile",
@@ -38,14 +44,28 @@ final class ReaderTmux {
     }
 
     deinit {
-        _ = try? Self.run("tmux", ["kill-session", "-t", session])
+        _ = try? tmux(["kill-session", "-t", session])
         try? FileManager.default.removeItem(at: dataDir)
+    }
+
+    /// Runs a tmux command on this test's server.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        try Self.run("tmux", (socket.map { ["-L", $0] } ?? []) + arguments)
+    }
+
+    /// The terminal cursor: its column, its row and whether it shows (tmux's `cursor_flag`).
+    func cursor() throws -> (column: Int, row: Int, visible: Bool) {
+        let words = try tmux(["display-message", "-p", "-t", session, "#{cursor_x} #{cursor_y} #{cursor_flag}"])
+            .split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+        guard words.count == 3 else { return (-1, -1, false) }
+        return (words[0], words[1], words[2] == 1)
     }
 
     /// Types a shell command line and presses Enter.
     func shell(_ line: String) throws {
-        try Self.run("tmux", ["send-keys", "-t", session, "-l", line])
-        try Self.run("tmux", ["send-keys", "-t", session, "Enter"])
+        try tmux(["send-keys", "-t", session, "-l", line])
+        try tmux(["send-keys", "-t", session, "Enter"])
     }
 
     /// Starts the reader on this test's data directory, with extra arguments. Unless the test
@@ -82,16 +102,16 @@ final class ReaderTmux {
 
     /// Sends tmux key names (`j`, `Enter`, `Escape`, `C-z`, ...).
     func keys(_ names: String...) throws {
-        for name in names { try Self.run("tmux", ["send-keys", "-t", session, name]) }
+        for name in names { try tmux(["send-keys", "-t", session, name]) }
     }
 
     func resize(width: Int, height: Int) throws {
-        try Self.run("tmux", ["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
+        try tmux(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The pane as text (`escapes` keeps colours and attributes as SGR sequences).
     func capture(escapes: Bool = false) throws -> String {
-        try Self.run("tmux", ["capture-pane", "-t", session, "-p"] + (escapes ? ["-e"] : []))
+        try tmux(["capture-pane", "-t", session, "-p"] + (escapes ? ["-e"] : []))
     }
 
     /// Waits until the pane satisfies `condition`; returns the last capture either way.

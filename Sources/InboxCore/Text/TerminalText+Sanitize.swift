@@ -14,6 +14,12 @@ extension TerminalText {
     ///   bidi controls can make a title read differently from what it says.
     /// - Private-use, unassigned and noncharacter scalars, and any scalar this C library's
     ///   `wcwidth` cannot measure (it may know an older Unicode than Swift), become U+FFFD.
+    /// - Emoji whose width terminals disagree on are drawn in a form they agree on (TERMINAL §4):
+    ///   a skin-tone modifier after its emoji is removed (👋🏽 -> 👋), a keycap is its digit
+    ///   (1️⃣ -> 1), a flag is its two letters (🇯🇵 -> JP). ZWJ and VS16 go with the format
+    ///   characters above, so a ZWJ sequence is its emoji side by side.
+    /// - Combining marks that overlay or strike through their letter (U+0334-U+0338, U+20D2,
+    ///   U+20D3, U+20E5, U+20EB) are removed, like the other marks that can hide text.
     /// - At most four combining scalars (marks, emoji modifiers, other zero-width extenders) stay
     ///   on one base, so a "Zalgo" flood cannot smear over other lines. A combining scalar with no
     ///   base (at the start, after a line break, after a replaced or removed character) is

@@ -54,6 +54,22 @@ struct TextSanitizer {
     }
 
     private mutating func consumePrintable(_ scalar: Unicode.Scalar) {
+        switch scalar.value {
+        case 0x1F1E6...0x1F1FF:
+            // TERMINAL §4: a flag is drawn as its two letters; terminals disagree on its width.
+            combiningOnBase = 0
+            output.append(Unicode.Scalar(UInt8(scalar.value - 0x1F1E6) + UInt8(ascii: "A")))
+            return
+        case 0x1F3FB...0x1F3FF where combiningOnBase != nil, 0x20E3:
+            // TERMINAL §4: an emoji without its skin-tone modifier, a keycap as its digit: the
+            // forms every terminal gives the same width, so nothing after them shifts.
+            return
+        case 0x0334...0x0338, 0x20D2, 0x20D3, 0x20E5, 0x20EB:
+            // TERMINAL §4: marks that overlay or strike through their letter can hide it.
+            return
+        default:
+            break
+        }
         let properties = scalar.properties
         if properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format {
             // A removed mark (variation selector, CGJ) belonged to the base; anything else

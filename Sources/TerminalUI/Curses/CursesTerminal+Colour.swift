@@ -36,12 +36,18 @@ extension CursesTerminal {
     /// colours replace the role's colour on their channel.
     func look(for cell: Cell) -> (look: Theme.Look, blank: BlankLook) {
         var look = theme.look(cell.role)
+        // TERMINAL §4: a terminal without dim shows the screen behind a modal as it is and the
+        // card reversed; reversing a reversed look (the chosen button) takes it back out.
+        if drawsReversed { look.attributes ^= tinbox_a_reverse() }
+        // Text the theme already draws subdued (a grey secondary column) reads as faded: it keeps
+        // its look, so the scrim does not send it again.
+        let dimmed = cell.isDimmed && hasDim && !theme.isSubdued(cell.role)
         let roleBackground = theme.colours(cell.role).background
-        guard cell.foreground != nil || cell.background != nil || cell.isDimmed else {
+        guard cell.foreground != nil || cell.background != nil || dimmed else {
             return (look, BlankLook(look, background: roleBackground))
         }
         var colours = CampaignColours(foreground: cell.foreground, background: cell.background)
-        if cell.isDimmed {
+        if dimmed {
             // One look for all faded text on a background: a faded row is one run, so fading it
             // costs its characters and little more. Reverse stays (it is a bar's background).
             look.attributes = (look.attributes & tinbox_a_reverse()) | tinbox_a_dim()

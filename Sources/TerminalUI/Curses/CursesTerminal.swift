@@ -18,6 +18,9 @@ public final class CursesTerminal: Terminal {
         public var environment: [String: String]
         /// The config's `theme` object: roles of the default theme in other colours.
         public var colours: [CellRole: RoleColours]
+        /// TERMINAL §3 `screenReader`: the cursor is visible (it is placed on the focused thing
+        /// either way).
+        public var screenReader: Bool
         /// Who reorders right-to-left text, resolved (`BidiMode.resolved`): under `app` the
         /// terminal is put in explicit mode while tinbox has the screen.
         public var bidi: BidiMode
@@ -26,7 +29,7 @@ public final class CursesTerminal: Terminal {
 
         public init(
             mouse: Bool, theme: String, environment: [String: String], colours: [CellRole: RoleColours] = [:],
-            bidi: BidiMode = .app, graphics: GraphicsChoice = GraphicsChoice(mode: .symbols)
+            bidi: BidiMode = .app, graphics: GraphicsChoice = GraphicsChoice(mode: .symbols), screenReader: Bool = false
         ) {
             self.mouse = mouse
             self.theme = theme
@@ -34,6 +37,7 @@ public final class CursesTerminal: Terminal {
             self.colours = colours
             self.bidi = bidi
             self.graphics = graphics
+            self.screenReader = screenReader
         }
     }
 
@@ -47,6 +51,8 @@ public final class CursesTerminal: Terminal {
     /// The screen being drawn, and its scrim colour: cell looks depend on them.
     var drawingScreen: Screen?
     var drawingScrim: RGBColour?
+    /// Whether the cells being drawn are a modal's card on a terminal that cannot fade.
+    var drawsReversed = false
     /// The campaign pairs of the screen being drawn, worked out only if the pair table fills.
     var pairsOnScreen: Set<ColourPairTable.Key>?
     /// Where tinbox's own escape sequences go (OSC 8 links, 24-bit colour): curses' output.
@@ -69,6 +75,9 @@ public final class CursesTerminal: Terminal {
     private let hasAlternateScreen: Bool
     /// Whether the terminal is asked for focus reports (xterm mode 1004; ignored where unknown).
     private let reportsFocus: Bool
+    /// Whether faded text shows faded: false on vt100 and the Linux console (TERMINAL §4), where
+    /// a modal's card is drawn in reverse video over the screen as it is instead.
+    let hasDim: Bool
     /// Whether tinbox lays right-to-left text out itself (`bidi` `app`), so a terminal that would
     /// reorder it again is kept in explicit mode (TERMINAL.md 1).
     private let laysOutBidi: Bool
@@ -84,6 +93,7 @@ public final class CursesTerminal: Terminal {
         output = STDOUT_FILENO
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
         let term = options.environment["TERM"] ?? ""
+        hasDim = Self.hasDim(term: term)
         reportsFocus = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
         laysOutBidi = options.bidi != .terminal
         if reportsFocus {
@@ -105,9 +115,15 @@ public final class CursesTerminal: Terminal {
         resizeterm(Int32(size.rows), Int32(size.columns))
         self.output = output
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
+        hasDim = Self.hasDim(term: terminalType)
         reportsFocus = false
         laysOutBidi = options.bidi != .terminal
         setExplicitBidi(true)
+    }
+
+    /// TERMINAL §4: the Linux console and terminals whose terminfo has no `dim` cannot fade.
+    private static func hasDim(term: String) -> Bool {
+        !term.hasPrefix("linux") && term_attrs() & tinbox_a_dim() != 0
     }
 
     /// The settings both kinds of screen share, once curses is started.
@@ -119,9 +135,9 @@ public final class CursesTerminal: Terminal {
         keypad(tinbox_stdscr(), true)
         idlok(tinbox_stdscr(), true)
         set_escdelay(25)
-        curs_set(0)
-        // The cursor is hidden: curses need not move it back after each update.
-        leaveok(tinbox_stdscr(), true)
+        // TERMINAL §3: the cursor is moved onto the focused thing after every update (`draw`);
+        // it shows for a screen reader's user and is hidden otherwise.
+        curs_set(options.screenReader ? 1 : 0)
         var depth = Theme.depth(
             theme: options.theme, environment: options.environment, hasColors: has_colors(), colors: 0)
         if depth != .monochrome {
@@ -237,6 +253,7 @@ public final class CursesTerminal: Terminal {
         drawPanels(screen, full: full)
         prepareRepaintUnderPictures(screen, full: full)
         update_panels()
+        placeCursor(screen.cursor, in: window)
         doupdate()
         if palette.depth == .direct { writeDirectColours(screen, full: full) }
         if linksSupported, !screen.links.isEmpty, full || previous?.links != screen.links || rowsChanged(screen) {
@@ -267,6 +284,10 @@ public final class CursesTerminal: Terminal {
         }
         for (index, overlay) in overlays.enumerated() {
             let rect = screen.panels[index]
+            // TERMINAL §4: without a dim attribute the modal's card is drawn in reverse video.
+            drawsReversed =
+                !hasDim && screen.modalCard.map { card in rect.top >= card.top && rect.left == card.left } ?? false
+            defer { drawsReversed = false }
             for line in 0..<rect.height {
                 let cells = screen.panelRow(rect, line)
                 if same, let previous, previous.panelRow(previous.panels[index], line) == cells { continue }
@@ -274,6 +295,16 @@ public final class CursesTerminal: Terminal {
             }
             overlays[index].rect = rect
         }
+    }
+
+    /// TERMINAL §3: curses leaves the terminal cursor where stdscr's stands when it was last
+    /// refreshed, so it is moved there and stdscr refreshed again, which sends no cells (the
+    /// panels have just been composed). Without a place it is left wherever the update ends.
+    private func placeCursor(_ cursor: ScreenPoint?, in window: UnsafeMutablePointer<WINDOW>?) {
+        leaveok(window, cursor == nil)
+        guard let cursor else { return }
+        wmove(window, Int32(cursor.row), Int32(cursor.column))
+        wnoutrefresh(window)
     }
 
     private func rowsChanged(_ screen: Screen) -> Bool {
@@ -329,12 +360,21 @@ public final class CursesTerminal: Terminal {
     private func drawingLooks(_ cells: ArraySlice<Cell>) -> [Theme.Look] {
         var looks: [Theme.Look] = []
         var blanks: [BlankLook] = []
+        // The looks as they are without a scrim: a blank the scrim leaves alone takes its
+        // neighbour's unfaded look, the one it had before the modal, so it is not sent again.
+        var plainLooks: [Theme.Look] = []
+        var plainBlanks: [BlankLook] = []
         looks.reserveCapacity(cells.count)
         blanks.reserveCapacity(cells.count)
         for cell in cells {
             let resolved = look(for: cell)
             looks.append(resolved.look)
             blanks.append(resolved.blank)
+            var plain = cell
+            plain.isDimmed = false
+            let unfaded = cell.isDimmed ? look(for: plain) : resolved
+            plainLooks.append(unfaded.look)
+            plainBlanks.append(unfaded.blank)
         }
         let spaces = cells.map(\.isBlank)
         var next = [Int?](repeating: nil, count: cells.count)
@@ -351,10 +391,12 @@ public final class CursesTerminal: Terminal {
                 previous = column
                 continue
             }
-            if let after = next[column], blanks[after] == blanks[column] {
-                looks[column] = drawn[after]
-            } else if let before = previous, blanks[before] == blanks[column] {
-                looks[column] = drawn[before]
+            let faded = cells[cells.startIndex + column].isDimmed
+            let (neighbours, neighbourBlanks) = faded ? (drawn, blanks) : (plainLooks, plainBlanks)
+            if let after = next[column], neighbourBlanks[after] == blanks[column] {
+                looks[column] = neighbours[after]
+            } else if let before = previous, neighbourBlanks[before] == blanks[column] {
+                looks[column] = neighbours[before]
             }
         }
         return looks

@@ -11,6 +11,11 @@ struct Theme {
     }
 
     let depth: Depth
+    /// Whether a role is drawn in a grey that reads as faded already: the secondary columns and
+    /// rules of 256 colours. In 8 colours they are cyan, and without colour plain, so not.
+    func isSubdued(_ role: CellRole) -> Bool {
+        depth == .colors256 && (role == .rule || role == .secondary || role == .secondaryUnread)
+    }
     /// Indexed by `CellRole.rawValue`: the backend asks for a look per run of cells.
     private var table: [Look] = []
     /// Per role: the colour numbers of its pair (-1 the terminal's default), so the backend knows
@@ -54,7 +59,8 @@ struct Theme {
                 .buttonSelected: Look(attributes: reverse | bold, pair: 0), .heading: Look(attributes: bold, pair: 0),
                 .link: Look(attributes: underline, pair: 0), .notice: Look(attributes: bold, pair: 0),
                 .overlayBorder: Look(attributes: bold, pair: 0),
-                .selected: Look(attributes: underline, pair: 0), .selectedUnread: Look(attributes: underline, pair: 0),
+                .selected: Look(attributes: reverse, pair: 0),
+                .selectedUnread: Look(attributes: reverse | bold, pair: 0),
                 .pointer: Look(attributes: bold, pair: 0), .pinnedUnread: Look(attributes: bold, pair: 0),
                 .cursor: Look(attributes: reverse, pair: 0),
             ]
@@ -64,8 +70,8 @@ struct Theme {
             let yellow = pair(3, -1)
             looks = [
                 .tab: Look(attributes: reverse, pair: 0), .tabActive: Look(attributes: bold, pair: blue),
-                .unreadMark: Look(attributes: bold, pair: cyan), .selected: Look(attributes: underline, pair: 0),
-                .selectedUnread: Look(attributes: underline, pair: 0), .secondary: Look(attributes: 0, pair: cyan),
+                .unreadMark: Look(attributes: bold, pair: cyan), .selected: Look(attributes: reverse, pair: 0),
+                .selectedUnread: Look(attributes: reverse | bold, pair: 0), .secondary: Look(attributes: 0, pair: cyan),
                 .pointer: Look(attributes: bold, pair: yellow), .secondaryUnread: Look(attributes: 0, pair: cyan),
                 .pinnedUnread: Look(attributes: bold, pair: yellow), .cursor: Look(attributes: 0, pair: blue),
                 .pinned: Look(attributes: bold, pair: yellow), .rule: Look(attributes: 0, pair: cyan),
@@ -86,10 +92,13 @@ struct Theme {
             let link = pair(75, -1)
             let overlay = pair(252, 237)
             let border = pair(75, 237)
+            // The bar in colours with short SGR codes (`CSI 97 m`, `CSI 44 m`): a row down sends
+            // them once, and its blanks are erased in the bar's background (ECH), not spelled out.
+            let bar = pair(15, 4)
             looks = [
                 .tab: Look(attributes: 0, pair: tab), .tabActive: Look(attributes: bold, pair: active),
                 .rule: Look(attributes: 0, pair: rule), .unreadMark: Look(attributes: bold, pair: link),
-                .selected: Look(attributes: underline, pair: 0), .selectedUnread: Look(attributes: underline, pair: 0),
+                .selected: Look(attributes: 0, pair: bar), .selectedUnread: Look(attributes: bold, pair: bar),
                 .secondary: Look(attributes: 0, pair: secondary), .pinned: Look(attributes: 0, pair: pinned),
                 .pointer: Look(attributes: bold, pair: link), .secondaryUnread: Look(attributes: 0, pair: secondary),
                 .pinnedUnread: Look(attributes: 0, pair: pinned), .cursor: Look(attributes: 0, pair: active),

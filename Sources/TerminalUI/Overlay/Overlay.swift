@@ -26,3 +26,15 @@ public struct Overlay: Equatable, Sendable {
         self.closeGlyph = closeGlyph
     }
 }
+
+extension Overlay {
+    /// The overlay for a screen reader (TERMINAL §3): pictures as their placeholder, which then
+    /// says `[image]`, and the close glyph as a plain `x`.
+    var inWords: Overlay {
+        var overlay = self
+        if case .picture = image { overlay.image = .undrawable }
+        if case .picture = icon { overlay.icon = .undrawable }
+        overlay.closeGlyph = "x"
+        return overlay
+    }
+}

@@ -57,11 +57,17 @@ struct OverlayPens {
     }
 
     /// A picture cell by cell, or a framed placeholder when there is none to draw (for
-    /// `imageOnly` the layout puts the campaign's header and body inside it).
-    func draw(_ slot: OverlayLayout.PictureSlot, on card: inout Screen) {
+    /// `imageOnly` the layout puts the campaign's header and body inside it). `alt`, when given,
+    /// is written in the placeholder's first inner row, centred, when it fits.
+    func draw(_ slot: OverlayLayout.PictureSlot, on card: inout Screen, alt: String? = nil) {
         let rect = slot.rect
         guard let picture = slot.picture else {
             frame(rect, on: &card)
+            if let alt, rect.height >= 3, TerminalText.width(alt) <= rect.width - 2 {
+                let column = rect.left + (rect.width - TerminalText.width(alt)) / 2
+                card.put(
+                    alt, row: rect.top + 1, column: column, role: .overlay, foreground: text, background: background)
+            }
             return
         }
         for y in 0..<min(rect.height, picture.rows) {

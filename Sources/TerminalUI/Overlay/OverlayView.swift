@@ -10,6 +10,8 @@ import InboxCore
 public enum OverlayView {
     /// The close glyph where the terminal has it.
     public static let defaultCloseGlyph = "✕"
+    /// What a picture is with `screenReader` when the campaign gives it no alt text (TERMINAL §3).
+    public static let imageWords = "[image]"
 
     /// Draws `overlay` onto `screen` as a panel (after dimming the screen, for a modal) and
     /// returns where its parts landed. A message this version cannot draw (`unsupported`, or a
@@ -17,6 +19,9 @@ public enum OverlayView {
     @discardableResult
     public static func draw(_ overlay: Overlay, on screen: inout Screen) -> OverlayHitMap {
         let size = Size(columns: screen.width, rows: screen.height)
+        // TERMINAL §3: with ASCII frames (`screenReader`) a picture is its placeholder, `[image]`.
+        var overlay = overlay
+        if screen.drawsASCIILines { overlay = overlay.inWords }
         guard let message = overlay.presentation.campaign.message,
             let layout = OverlayLayout(
                 message: message, content: content(overlay.presentation, message), screen: size,
@@ -37,7 +42,8 @@ public enum OverlayView {
             let visible = min(layout.height, max(1, Int((Double(layout.height) * progress).rounded(.up))))
             let firstRow = position == .bottom ? 0 : layout.height - visible
             let top = position == .bottom ? size.rows - visible : 0
-            let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi)
+            let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi, ascii: screen.drawsASCIILines)
+            // TERMINAL §3: a slide-up does not take focus; the cursor stays where it was.
             return paste(
                 card, rows: firstRow..<(firstRow + visible), top: top, left: layout.left, layout: layout,
                 on: &screen)
@@ -47,10 +53,30 @@ public enum OverlayView {
         // the terminal no more bytes than the card itself (issue 6: <= 2,000 bytes to show a modal).
         let shown = min(layout.height, max(1, Int((Double(layout.height) * progress).rounded())))
         let first = (layout.height - shown) / 2
-        let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi)
-        return paste(
+        let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi, ascii: screen.drawsASCIILines)
+        let hits = paste(
             card, rows: first..<(first + shown), top: layout.top + first, left: layout.left, layout: layout,
             on: &screen)
+        focus(hits, layout: layout, selected: overlay.selectedButton, on: &screen)
+        return hits
+    }
+
+    /// TERMINAL §3: a modal or full screen takes the cursor: its focused button, else the close
+    /// glyph, else the header's first character, else the card's corner.
+    private static func focus(_ hits: OverlayHitMap, layout: OverlayLayout, selected: Int?, on screen: inout Screen) {
+        guard let card = hits.card else { return }
+        if let button = hits.buttons.first(where: { $0.index == selected }) {
+            screen.focus(row: button.rect.top, column: button.rect.left)
+        } else if let close = hits.close {
+            // The glyph stands between two spaces.
+            screen.focus(row: close.top, column: close.left + min(1, close.width - 1))
+        } else if let header = layout.header.first,
+            card.contains(row: layout.top + header.row, column: layout.left + header.column)
+        {
+            screen.focus(row: layout.top + header.row, column: layout.left + header.column)
+        } else {
+            screen.focus(row: card.top, column: card.left)
+        }
     }
 
     /// Whether the message's smallest layout fits a screen of `size` (the host holds it with
@@ -109,11 +135,14 @@ public enum OverlayView {
     // MARK: drawing
 
     /// The whole card, in a screen of its own size.
-    static func drawCard(_ layout: OverlayLayout, overlay: Overlay, pens: OverlayPens, bidi: BidiMode) -> Screen {
+    static func drawCard(
+        _ layout: OverlayLayout, overlay: Overlay, pens: OverlayPens, bidi: BidiMode, ascii: Bool = false
+    ) -> Screen {
         var card = Screen(width: layout.width, height: layout.height, bidi: bidi)
+        card.drawsASCIILines = ascii
         pens.frame(ScreenRect(top: 0, left: 0, width: layout.width, height: layout.height), on: &card)
-        if let image = layout.image { pens.draw(image, on: &card) }
-        if let icon = layout.icon { pens.draw(icon, on: &card) }
+        if let image = layout.image { pens.draw(image, on: &card, alt: ascii ? OverlayView.imageWords : nil) }
+        if let icon = layout.icon { pens.draw(icon, on: &card, alt: ascii ? OverlayView.imageWords : nil) }
         for line in layout.header {
             card.put(
                 line.text, row: line.row, column: line.column, limit: line.width, role: .heading,
@@ -129,7 +158,7 @@ public enum OverlayView {
             let selected = slot.index == overlay.selectedButton
             let colours = pens.button(buttons[slot.index])
             card.put(
-                selected ? OverlayPens.selectedLabel(slot.label) : slot.label, row: slot.rect.top,
+                selected && !ascii ? OverlayPens.selectedLabel(slot.label) : slot.label, row: slot.rect.top,
                 column: slot.rect.left, limit: slot.rect.width, role: selected ? .buttonSelected : .button,
                 foreground: colours.foreground, background: colours.background, direction: .leftToRight)
         }

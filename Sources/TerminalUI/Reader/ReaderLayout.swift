@@ -43,17 +43,24 @@ public enum ReaderLayout {
     public struct RowColumns: Equatable, Sendable {
         public var title: Int
         public var producer: Int
-        public static let prefix = 4
+        /// The cells before the title: the marks (`▲•▶`), or their words with `screenReader`.
+        public var prefix = 4
         public static let time = 6
         public static let buttons = 3
     }
 
+    /// The marks as words (TERMINAL §3), each in a column of its own so titles still line up.
+    public static let pinnedWord = "pinned"
+    public static let unreadWord = "unread"
+
     /// Title gets what the fixed columns leave; the producer column goes first on narrow screens.
-    public static func rowColumns(width: Int) -> RowColumns {
+    /// With `words` the marks are spelled out (` pinned unread `) before the title.
+    public static func rowColumns(width: Int, words: Bool = false) -> RowColumns {
+        let prefix = words ? 1 + pinnedWord.count + 1 + unreadWord.count + 1 : 4
         let producer = width >= 72 ? 14 : (width >= 56 ? 10 : 0)
-        let fixed = RowColumns.prefix + 1 + RowColumns.time + 1 + RowColumns.buttons + 1
+        let fixed = prefix + 1 + RowColumns.time + 1 + RowColumns.buttons + 1
         let title = max(1, width - fixed - (producer > 0 ? producer + 1 : 0))
-        return RowColumns(title: title, producer: producer)
+        return RowColumns(title: title, producer: producer, prefix: prefix)
     }
 
     /// One CTA button's label and columns on the detail view's button bar.

@@ -33,7 +33,7 @@ public final class ReaderLoop {
     public init(
         terminal: Terminal, source: ReaderDataSource, inApp: ReaderInAppDriver? = nil, tickSeconds: Double = 30,
         flushSeconds: Double = 30, refreshAtStart: Bool = false, keys: KeyBindings = .defaults,
-        bidi: BidiMode = .app
+        bidi: BidiMode = .app, screenReader: Bool = false
     ) {
         self.terminal = terminal
         self.source = source
@@ -44,7 +44,8 @@ public final class ReaderLoop {
         lastTick = source.now
         lastFlush = source.now
         lastSpin = source.now
-        state = ReaderState(size: terminal.size, now: source.now, keys: keys, bidi: bidi)
+        state = ReaderState(
+            size: terminal.size, now: source.now, keys: keys, bidi: bidi, screenReader: screenReader)
     }
 
     /// Shows the first screen, then starts the refresh at start-up: the user never waits for it.
@@ -112,7 +113,9 @@ public final class ReaderLoop {
         let now = source.now
         var deadline = min(lastTick.addingTimeInterval(tickSeconds), lastFlush.addingTimeInterval(flushSeconds))
         if let change = nextWindowChange(), change < deadline { deadline = change }
-        if state.refresh != nil { deadline = min(deadline, lastSpin.addingTimeInterval(Self.spinSeconds)) }
+        if state.refresh != nil, !state.screenReader {
+            deadline = min(deadline, lastSpin.addingTimeInterval(Self.spinSeconds))
+        }
         if let request = state.detailImageRequest, state.detailImages[request.key] == .loading {
             deadline = min(deadline, now.addingTimeInterval(Self.spinSeconds))
         }
@@ -149,7 +152,8 @@ public final class ReaderLoop {
             lastFlush = now
             source.flushQueues()
         }
-        if state.refresh != nil, now.timeIntervalSince(lastSpin) >= Self.spinSeconds {
+        // TERMINAL §3: with `screenReader` no spinner frames.
+        if state.refresh != nil, !state.screenReader, now.timeIntervalSince(lastSpin) >= Self.spinSeconds {
             lastSpin = now
             send(.spin)
         }
@@ -213,7 +217,7 @@ public final class ReaderLoop {
                 try source.open(key)
                 return [.dataChanged]
             case .mark(let target, let key):
-                return [.notice(try source.mark(target, key)), .dataChanged]
+                return [.notice(state.spoken(try source.mark(target, key), about: key)), .dataChanged]
             case .markAll(let target):
                 return [.notice(try source.markAll(target)), .dataChanged]
             case .tap(let key, let buttonId, let url):

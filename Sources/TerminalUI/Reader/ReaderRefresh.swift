@@ -33,10 +33,15 @@ public struct RefreshProgress: Equatable, Sendable {
     }
 
     /// What the status line says while the refresh runs: the spinner, then each outcome so far.
-    public var line: String {
+    public var line: String { line(animated: true) }
+
+    /// The status line without the spinner when not `animated` (TERMINAL §3: with `screenReader`
+    /// nothing moves), so it changes only when a producer answers and is said once each time.
+    public func line(animated: Bool) -> String {
         let spinner = ReaderView.spinnerFrames[frame % ReaderView.spinnerFrames.count]
-        let done = results.map(\.line).joined(separator: " · ")
-        return "\(spinner) Refreshing…" + (done.isEmpty ? "" : "  " + done)
+        let done = results.map(\.line).joined(separator: animated ? " · " : ", ")
+        let start = animated ? "\(spinner) Refreshing…" : "Refreshing"
+        return start + (done.isEmpty ? "" : (animated ? "  " : ": ") + done)
     }
 }
 

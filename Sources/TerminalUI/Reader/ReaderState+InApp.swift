@@ -49,13 +49,22 @@ extension ReaderState {
             if message.button == nil, !message.presentation.buttons.isEmpty { message.button = 0 }
             shown = message
             frameTime = message.shownAt
+            // TERMINAL §3: the status line names what appeared and the button with the focus.
+            status = StatusMessage(text: Self.announcement(of: message), link: nil)
         case .redraw(let message):
             guard var current = shown, current.presentation.messageId == message.presentation.messageId else { break }
             current.image = message.image
             current.icon = message.icon
             shown = current
         case .remove(let messageId):
-            if shown?.presentation.messageId == messageId { shown = nil }
+            if let message = shown, message.presentation.messageId == messageId {
+                // The announcement goes with the message; a screen reader hears that it closed.
+                if status?.text == Self.announcement(of: message) { status = nil }
+                if screenReader, let header = message.presentation.header {
+                    status = StatusMessage(text: "Closed: " + TerminalText.sanitize(header), link: nil)
+                }
+                shown = nil
+            }
         case .log(let lines):
             decisionLog += lines
             if decisionLog.count > decisionLogLimit { decisionLog.removeFirst(decisionLog.count - decisionLogLimit) }
@@ -154,6 +163,7 @@ extension ReaderState {
         default:
             return message.presentation.campaign.message?.kind == .slideup ? nil : []
         }
+        if screenReader, let words = Self.focusWords(message) { status = StatusMessage(text: words, link: nil) }
         shown = message
         return []
     }

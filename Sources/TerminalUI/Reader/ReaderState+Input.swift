@@ -254,6 +254,7 @@ extension ReaderState {
         selected = 0
         top = 0
         total = search.isEmpty ? counts[filter] ?? 0 : total
+        if screenReader { status = StatusMessage(text: tabWords, link: nil) }
         window.isCurrent = false
         pendingLoad = nil
     }

@@ -135,14 +135,19 @@ public struct ReaderState: Equatable, Sendable {
     var pendingLoad: ReaderEffect?
     /// What each key does where (CLI.md "Reader keys", with the config's rebindings).
     public var keys: KeyBindings
+    /// TERMINAL §3 `screenReader`: ASCII frames, words for marks, no spinner, spoken-style status.
+    public var screenReader: Bool
     /// Who puts right-to-left text in visual order (TERMINAL.md 1), resolved at start-up.
     public var bidi: BidiMode
 
-    public init(size: Size, now: Date, keys: KeyBindings = .defaults, bidi: BidiMode = .app) {
+    public init(
+        size: Size, now: Date, keys: KeyBindings = .defaults, bidi: BidiMode = .app, screenReader: Bool = false
+    ) {
         self.size = size
         self.now = now
         self.keys = keys
         self.bidi = bidi
+        self.screenReader = screenReader
     }
 
     /// The smallest terminal with a usable layout (CLI.md screen contract).

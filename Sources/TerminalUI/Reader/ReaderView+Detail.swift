@@ -17,12 +17,14 @@ extension ReaderView {
                 text.text, row: ReaderLayout.listTop + line, column: 2 + pad, limit: screen.width - 4 - pad,
                 role: text.role, direction: text.direction)
         }
+        // TERMINAL §3: with no button focused the cursor stands on the header (the first line).
+        screen.focus(row: ReaderLayout.listTop, column: 2)
         if case .picture(let picture) = image {
             let first = ReaderLayout.detailHead(detail.entry, width: screen.width, now: state.now).count
             drawDetailPicture(picture, line: first - detail.scroll, rows: rows, into: &screen)
         }
         if lines.count > rows {
-            let more = detail.scroll + rows < lines.count ? "more ↓" : "end"
+            let more = detail.scroll + rows < lines.count ? (state.screenReader ? "more below" : "more ↓") : "end"
             screen.put(
                 more, row: ReaderLayout.listTop + rows - 1, column: screen.width - 1 - TerminalText.width(more),
                 role: .secondary)
@@ -34,6 +36,7 @@ extension ReaderView {
             screen.put(
                 span.label, row: bar, column: span.column, limit: screen.width - span.column,
                 role: span.index == detail.button ? .buttonSelected : .button)
+            if span.index == detail.button { screen.focus(row: bar, column: span.column) }
         }
     }
 
@@ -67,6 +70,7 @@ extension ReaderView {
         let left = (screen.width - width) / 2
         screen.panel(top: top, left: left, width: width, height: height, role: .overlay, border: .overlayBorder)
         screen.put(" Keys ", row: top, column: left + 2, role: .overlayBorder)
+        screen.focus(row: top, column: left + 3)
         for (index, line) in helpLines.prefix(max(0, height - 4)).enumerated() {
             let row = top + 2 + index
             screen.put(line.0, row: row, column: left + 2, limit: keyWidth, role: .heading)
@@ -89,6 +93,7 @@ extension ReaderView {
         let left = (screen.width - width) / 2
         screen.panel(top: top, left: left, width: width, height: 6, role: .overlay, border: .overlayBorder)
         screen.put(question, row: top + 2, column: left + 3, limit: width - 6, role: .heading)
+        screen.focus(row: top + 2, column: left + 3)
         screen.put(answer, row: top + 3, column: left + 3, limit: width - 6, role: .overlay)
     }
 }

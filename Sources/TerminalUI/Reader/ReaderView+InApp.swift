@@ -7,7 +7,7 @@ extension ReaderView {
     static func drawInApp(_ state: ReaderState, into screen: inout Screen) {
         if state.showsLog { drawLog(state.decisionLog, into: &screen) }
         if let picker = state.preview, picker.isOpen, state.shown == nil {
-            drawPicker(picker, keys: state.keys, into: &screen)
+            drawPicker(picker, keys: state.keys, words: state.screenReader, into: &screen)
         }
         if let shown = state.shown { OverlayView.draw(shown.overlay(at: state.frameTime), on: &screen) }
         if state.askingNotifications {
@@ -35,7 +35,7 @@ extension ReaderView {
     }
 
     /// `tinbox preview`: every campaign of the file; Enter shows the chosen one now.
-    static func drawPicker(_ picker: PreviewPicker, keys: KeyBindings, into screen: inout Screen) {
+    static func drawPicker(_ picker: PreviewPicker, keys: KeyBindings, words: Bool, into screen: inout Screen) {
         let width = min(screen.width - 2, 64)
         let errorRows = picker.error == nil ? 0 : 2
         let height = min(screen.height - 3, max(picker.entries.count, 1) + 4 + errorRows)
@@ -54,10 +54,11 @@ extension ReaderView {
         for (line, index) in (first..<min(picker.entries.count, first + rows)).enumerated() {
             let entry = picker.entries[index]
             let chosen = index == picker.selected
-            screen.put(chosen ? "›" : " ", row: top + 1 + line, column: left + 1, role: .pointer)
+            screen.put(chosen && !words ? "›" : " ", row: top + 1 + line, column: left + 1, role: .pointer)
             let text = TerminalText.truncate(entry.label, toWidth: width - 4)
             screen.put(
                 text, row: top + 1 + line, column: left + 2, limit: width - 4, role: chosen ? .selected : .overlay)
+            if chosen { screen.focus(row: top + 1 + line, column: left + 2) }
         }
         if let error = picker.error {
             let text = TerminalText.truncate(TerminalText.sanitize(error), toWidth: width - 4)

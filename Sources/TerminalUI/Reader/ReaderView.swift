@@ -8,8 +8,10 @@ public enum ReaderView {
 
     public static func render(_ state: ReaderState) -> Screen {
         var screen = Screen(width: state.size.columns, height: state.size.rows, bidi: state.bidi)
+        screen.drawsASCIILines = state.screenReader
         guard !state.isTooSmall else {
             screen.put(tooSmallNotice, row: 0, column: 0, role: .notice)
+            screen.focus(row: 0, column: 0)
             return screen
         }
         drawTabs(state, into: &screen)
@@ -37,10 +39,13 @@ public enum ReaderView {
     }
 
     static func drawList(_ state: ReaderState, into screen: inout Screen) {
-        let columns = ReaderLayout.rowColumns(width: screen.width)
+        let columns = ReaderLayout.rowColumns(width: screen.width, words: state.screenReader)
+        // Until a row is drawn selected, the cursor waits where the first row's title starts.
+        screen.focus(row: ReaderLayout.listTop, column: columns.prefix)
         if state.total == 0, state.window.isCurrent {
             let text = state.search.isEmpty ? "No messages" : "No titles match “\(state.search)”"
             screen.put(text, row: ReaderLayout.listTop + 1, column: 2, role: .secondary)
+            screen.focus(row: ReaderLayout.listTop + 1, column: 2)
             return
         }
         for line in 0..<state.listRows {
@@ -54,7 +59,9 @@ public enum ReaderView {
         }
     }
 
-    /// One list row: pinned mark, unread mark, title, producer, received, button count.
+    /// One list row: pinned mark, unread mark, title, producer, received, button count. The
+    /// selected row is a full-width bar in one look (TERMINAL §4), so a move rewrites the two
+    /// rows with one attribute change each, and the cursor stands on its title's first character.
     static func drawRow(
         _ entry: InboxEntry, label: RowLabel, selected: Bool, row: Int, columns: ReaderLayout.RowColumns,
         state: ReaderState,
@@ -62,21 +69,35 @@ public enum ReaderView {
     ) {
         let message = entry.message
         let unread = entry.state == .unread
-        let base: CellRole = unread ? .rowUnread : .row
-        let secondary: CellRole = unread ? .secondaryUnread : .secondary
+        let bar: CellRole? = selected ? (unread ? .selectedUnread : .selected) : nil
+        let base = bar ?? (unread ? .rowUnread : .row)
+        let secondary = bar ?? (unread ? .secondaryUnread : .secondary)
         screen.fill(row: row, role: base)
-        // The pointer sits just before the title, so a move changes one run of cells per row.
-        screen.put(selected ? ReaderLayout.pointer : " ", row: row, column: 3, role: .pointer)
-        screen.put(message.isPinned ? "▲" : " ", row: row, column: 1, role: unread ? .pinnedUnread : .pinned)
-        screen.put(unread ? "•" : " ", row: row, column: 2, role: unread ? .unreadMark : base)
-        var column = ReaderLayout.RowColumns.prefix
+        if state.screenReader {
+            // Words, not marks; the bar and the cursor say which row is selected.
+            if message.isPinned { screen.put(ReaderLayout.pinnedWord, row: row, column: 1, role: bar ?? .pinned) }
+            let unreadColumn = 2 + ReaderLayout.pinnedWord.count
+            if unread { screen.put(ReaderLayout.unreadWord, row: row, column: unreadColumn, role: bar ?? .unreadMark) }
+        } else {
+            // The pointer sits just before the title.
+            screen.put(selected ? ReaderLayout.pointer : " ", row: row, column: 3, role: bar ?? .pointer)
+            screen.put(
+                message.isPinned ? "▲" : " ", row: row, column: 1, role: bar ?? (unread ? .pinnedUnread : .pinned))
+            screen.put(unread ? "•" : " ", row: row, column: 2, role: bar ?? (unread ? .unreadMark : base))
+        }
+        var column = columns.prefix
         let fits = label.titleWidth <= columns.title
         let cut = fits ? label.title : TerminalText.truncate(label.title, toWidth: columns.title)
         // Right-to-left titles end at the column's right edge. Only the title's own cells take
         // its role; the padding keeps the row's.
         let pad = label.isRightToLeft ? max(0, columns.title - (fits ? label.titleWidth : TerminalText.width(cut))) : 0
-        let titleRole: CellRole = selected ? (unread ? .selectedUnread : .selected) : base
-        screen.put(cut, row: row, column: column + pad, limit: columns.title - pad, role: titleRole)
+        screen.put(cut, row: row, column: column + pad, limit: columns.title - pad, role: base)
+        // TERMINAL §3: the cell of the title's logical first character (laid out by tinbox, a
+        // right-to-left title starts at its right end).
+        if selected {
+            let first = state.bidi == .app && label.isRightToLeft ? TerminalText.visualOffsetOfFirstCharacter(cut) : 0
+            screen.focus(row: row, column: column + pad + first)
+        }
         column += columns.title + 1
         if columns.producer > 0 {
             let producer = TerminalText.fit(label.producer, width: columns.producer)
@@ -102,6 +123,7 @@ public enum ReaderView {
             let end = screen.put(
                 line, row: row, column: 1, limit: screen.width - 3, role: .status, direction: .leftToRight)
             screen.put(" ", row: row, column: end, role: .cursor)
+            screen.focus(row: row, column: end)
             return
         }
         var right = state.syncStatus
@@ -119,7 +141,8 @@ public enum ReaderView {
             }
         } else if let refresh = state.refresh {
             screen.put(
-                TerminalText.truncate(refresh.line, toWidth: leftLimit), row: row, column: 1, limit: leftLimit,
+                TerminalText.truncate(refresh.line(animated: !state.screenReader), toWidth: leftLimit), row: row,
+                column: 1, limit: leftLimit,
                 role: .statusMessage)
         } else {
             screen.put(

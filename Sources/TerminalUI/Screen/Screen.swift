@@ -4,9 +4,10 @@ import InboxCore
 /// What a cell means, not how it looks: the backend's theme maps each role to colours and
 /// attributes, so the screen model stays the same under 256 colours, 8 colours and NO_COLOR.
 ///
-/// The selected list row is a pointer in the gutter and an underlined title (`selected`,
-/// `selectedUnread`), not a full-width bar: moving the selection then rewrites two titles
-/// instead of two whole rows, which matters over SSH (issue 3: <= 250 bytes per row down).
+/// The selected list row is a full-width bar (TERMINAL §4): every cell of it is `selected` (or
+/// `selectedUnread`), one look (reverse video in every theme, as neomutt's indicator), so moving
+/// the selection rewrites the two rows with one attribute change for the bar (issue 11: within
+/// 1.1x of neomutt's bytes per row down).
 /// An unread row is marked by a bold, coloured `unreadMark`; the themes draw the rest of it like a
 /// read row, so a page of rows replacing another sends only the characters that differ instead
 /// of every title whose weight changed (issue 3: <= 2,500 bytes per page down).
@@ -30,6 +31,15 @@ public enum LineGlyph: UInt8, Sendable {
         case .topRight: return "┐"
         case .bottomLeft: return "└"
         case .bottomRight: return "┘"
+        }
+    }
+
+    /// The plain ASCII a screen reader's user gets instead (TERMINAL §3: `+-|`).
+    public var ascii: String {
+        switch self {
+        case .horizontal: return "-"
+        case .vertical: return "|"
+        case .topLeft, .topRight, .bottomLeft, .bottomRight: return "+"
         }
     }
 }
@@ -104,6 +114,17 @@ public struct ScreenPanel: Equatable, Sendable {
     }
 }
 
+/// A cell's place on the screen.
+public struct ScreenPoint: Equatable, Sendable {
+    public var row: Int
+    public var column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+}
+
 /// A grid of cells: what the reader shows, independent of any terminal. `rows` renders it as
 /// plain text so every screen can be checked in a test.
 public struct Screen: Equatable, Sendable {
@@ -111,10 +132,19 @@ public struct Screen: Equatable, Sendable {
     public let height: Int
     public private(set) var cells: [Cell]
     public var links: [ScreenLink] = []
+    /// Where the terminal cursor stands once the screen is drawn: on the focused thing, which
+    /// screen readers and braille displays follow (TERMINAL §3). The last view to draw something
+    /// focusable sets it, so an overlay takes it from the list beneath and gives it back on close.
+    public var cursor: ScreenPoint?
+    /// Line glyphs become `+`, `-` and `|` (TERMINAL §3: with `screenReader` frames are plain ASCII).
+    public var drawsASCIILines = false
     /// Overlays, bottom to top.
     public private(set) var panels: [ScreenPanel] = []
     /// The colour of the shade over the dimmed cells (a campaign's `frameColor`), if any.
     public var scrim: RGBColour?
+    /// The card of a modal over a dimmed screen: a terminal that cannot fade draws it in reverse
+    /// video instead (TERMINAL §4).
+    public var modalCard: ScreenRect?
     /// Who puts right-to-left text in visual order: under `app` (and `auto`, which the reader
     /// resolves at start-up) `put` lays out every line that needs it; under `terminal` text goes
     /// to the cells in logical order.
@@ -231,14 +261,23 @@ public struct Screen: Equatable, Sendable {
         scalar.value < 0x7F && scalar.value >= 0x20 ? 1 : TerminalText.cells(of: scalar)
     }
 
-    /// Draws a line glyph.
+    /// Draws a line glyph, or its ASCII stand-in (`drawsASCIILines`).
     public mutating func put(
         _ glyph: LineGlyph, row: Int, column: Int, role: CellRole, foreground: RGBColour? = nil,
         background: RGBColour? = nil
     ) {
         guard row >= 0, row < height, column >= 0, column < width else { return }
         clearWide(row: row, column: column, cells: 1)
-        self[row, column] = Cell(" ", role: role, line: glyph, foreground: foreground, background: background)
+        self[row, column] =
+            drawsASCIILines
+            ? Cell(glyph.ascii, role: role, foreground: foreground, background: background)
+            : Cell(" ", role: role, line: glyph, foreground: foreground, background: background)
+    }
+
+    /// Puts the cursor on (`row`, `column`) when that cell is on the screen.
+    public mutating func focus(row: Int, column: Int) {
+        guard row >= 0, row < height, column >= 0, column < width else { return }
+        cursor = ScreenPoint(row: row, column: column)
     }
 
     /// A horizontal rule across `count` cells.

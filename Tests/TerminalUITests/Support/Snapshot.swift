@@ -8,10 +8,10 @@ import Testing
 /// never make its own goldens pass. Each row ends with `|` so trailing spaces (and therefore
 /// widths) are part of the golden.
 func assertSnapshot(
-    _ screen: Screen, named name: String, goldens: Goldens = Goldens(),
+    _ screen: Screen, named name: String, goldens: Goldens = Goldens(), looks: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    switch goldens.check(Goldens.text(of: screen), named: name) {
+    switch goldens.check(looks ? Goldens.looks(of: screen) : Goldens.text(of: screen), named: name) {
     case .matches, .recorded:
         return
     case .refusedUnderCI:
@@ -52,6 +52,19 @@ struct Goldens {
 
     static func text(of screen: Screen) -> String {
         screen.rows.map { $0 + "|" }.joined(separator: "\n") + "\n"
+    }
+
+    /// What the text goldens cannot show, one mark per cell: `#` the selection bar, `.` a cell
+    /// the scrim fades, `@` the cursor, a space anything else (TERMINAL §3 and §4).
+    static func looks(of screen: Screen) -> String {
+        (0..<screen.height).map { row in
+            (0..<screen.width).map { column -> String in
+                let cell = screen[row, column]
+                if screen.cursor == ScreenPoint(row: row, column: column) { return "@" }
+                if cell.role == .selected || cell.role == .selectedUnread { return "#" }
+                return cell.isDimmed ? "." : " "
+            }.joined() + "|"
+        }.joined(separator: "\n") + "\n"
     }
 
     func check(_ actual: String, named name: String) -> Outcome {

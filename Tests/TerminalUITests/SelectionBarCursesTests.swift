@@ -1,0 +1,39 @@
+import Foundation
+import InboxCore
+import Testing
+
+@testable import TerminalUI
+
+/// The selection bar through the real curses backend (TERMINAL §4): one row down rewrites the
+/// two rows and nothing else (the tmux tests check where the cursor ends). In the overlay suite,
+/// which runs one test at a time: curses is one per process.
+extension OverlayCursesTests {
+    /// The reader's list at 120x40 with the first row selected, then the second.
+    func listScreens() -> (before: Screen, after: Screen) {
+        let entries = (0..<40).map { index in
+            Fixtures.make("m\(index)", "Plain title number \(index) of the list", minutesAgo: Double(index + 1))
+        }
+        let terminal = MemoryTerminal(size: Self.benchSize)
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: entries))
+        loop.start()
+        let before = terminal.screen!
+        terminal.enqueue(keys: [.down])
+        loop.drain()
+        return (before, terminal.screen!)
+    }
+
+    @Test(arguments: [["TERM": "xterm-256color"], ["TERM": "xterm-256color", "NO_COLOR": "1"], ["TERM": "vt100"]])
+    func oneRowDownRewritesTheTwoRowsAndPutsTheCursorOnTheTitle(environment: [String: String]) {
+        let (before, after) = listScreens()
+        let pty = PseudoTerminal(size: Self.benchSize, environment: environment)
+        _ = pty.draw(before)
+        let moved = text(pty.draw(after))
+        #expect(moved.contains("Plain title number 0 of the list"))
+        #expect(moved.contains("Plain title number 1 of the list"))
+        #expect(!moved.contains("number 2 "), "\(moved.debugDescription)")
+        // Without colour the bar is reverse video.
+        if environment["NO_COLOR"] != nil || environment["TERM"] == "vt100" {
+            #expect(moved.contains("7m"), "\(moved.debugDescription)")
+        }
+    }
+}
