@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CWidth", path: "Sources/CWidth"),
         // Feeds are decoded as they stream, by yajl's event parser (FeedDecoder.swift).
         .systemLibrary(name: "CYajl", path: "Sources/CYajl"),
+        // Right-to-left text in visual order, mirrored and shaped (TERMINAL.md 1; TerminalText+Bidi.swift).
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg"),
         // chafa's headers include GLib's; pkg-config supplies both include paths.
@@ -25,7 +27,7 @@ let package = Package(
         // The setjmp of libpng and libjpeg stays in C (see CArtwork.h); Swift sees plain C types.
         .target(name: "CArtwork", dependencies: ["CPNG", "CJPEG", "CChafa"]),
         .target(name: "Artwork", dependencies: ["CArtwork", "InboxCore"]),
-        .target(name: "InboxCore", dependencies: ["CWidth", "CYajl"]),
+        .target(name: "InboxCore", dependencies: ["CWidth", "CYajl", "CFriBidi"]),
         .target(name: "InAppEngine", dependencies: ["InboxCore"], exclude: ["DECISIONS.md"]),
         .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),
         .target(name: "InboxSync", dependencies: ["InboxCore", "InboxStore"]),

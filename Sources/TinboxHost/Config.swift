@@ -29,9 +29,13 @@ package struct Config {
     package var mouse = true
     package var reduceMotion = false
     package var notifications = "ask"
+    /// Who lays out right-to-left text (TERMINAL.md 1); `--bidi` overrides it.
+    package var bidi = BidiMode.auto
     package var warnings: [String] = []
 
-    package static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications"]
+    package static let topKeys = [
+        "producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications", "bidi",
+    ]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
     static let campaignKeys = ["source", "token", "customer", "lang", "format", "quietHoursClock", "platform"]
 
@@ -102,6 +106,12 @@ package struct Config {
         mouse = object["mouse"] as? Bool ?? mouse
         reduceMotion = object["reduceMotion"] as? Bool ?? reduceMotion
         notifications = object["notifications"] as? String ?? notifications
+        if let value = object["bidi"] {
+            guard let name = value as? String, let mode = BidiMode(rawValue: name) else {
+                throw CommandFailure("\(file): \"bidi\" must be \"auto\", \"app\" or \"terminal\"")
+            }
+            bidi = mode
+        }
     }
 
     private static func producer(_ fields: [String: Any], index: Int, file: String, base: URL) throws -> ProducerConfig

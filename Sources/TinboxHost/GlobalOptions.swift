@@ -1,3 +1,5 @@
+import InboxCore
+
 /// The options every command takes (CLI.md), found before or after the command word.
 package struct GlobalOptions {
     package var dataDir: String?
@@ -7,6 +9,8 @@ package struct GlobalOptions {
     package var customer: String?
     package var lang: String?
     package var reduceMotion = false
+    /// `--bidi`; nil leaves it to the config (TERMINAL.md 1).
+    package var bidi: BidiMode?
     /// The reader without its refresh at start-up: it shows what the store holds (benchmarks,
     /// offline demos). F5 still refreshes.
     package var noRefresh = false

@@ -58,7 +58,7 @@ package enum ReaderHost {
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
-            keys: context.config.keys
+            keys: context.config.keys, bidi: bidi(context, environment)
         ).run()
     }
 
@@ -66,6 +66,11 @@ package enum ReaderHost {
     package static func messaging(_ setup: ReaderSetup) throws -> ReaderInAppDriver {
         guard let campaigns = setup.context.campaigns else { return MessagingOff(setup: setup) }
         return try ReaderMessaging(setup: setup, campaigns: campaigns)
+    }
+
+    /// `--bidi`, else the config's `bidi`, resolved against the terminal's environment.
+    package static func bidi(_ context: AppContext, _ environment: [String: String]) -> BidiMode {
+        (context.options.bidi ?? context.config.bidi).resolved(environment: environment)
     }
 
     /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.

@@ -1,5 +1,6 @@
 import Foundation
 import TinboxHost
+import InboxCore
 
 /// The command line split into global options, the command word and the command's own words.
 struct Arguments {
@@ -62,6 +63,11 @@ struct Arguments {
         case "--campaigns": global.campaigns = value
         case "--customer": global.customer = value
         case "--lang": global.lang = value
+        case "--bidi":
+            guard let mode = BidiMode(rawValue: value) else {
+                throw UsageError("option '--bidi' takes auto, app or terminal, not '\(value)'")
+            }
+            global.bidi = mode
         default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
         }
     }

@@ -90,6 +90,11 @@ extension OptionDefinition {
         OptionDefinition(
             names: ["--reduce-motion"], value: nil, summary: "No entrance animations (also TINBOX_REDUCE_MOTION=1)"),
         OptionDefinition(
+            names: ["--bidi"], value: "MODE",
+            summary: "Right-to-left text: app lays it out, terminal leaves it to the terminal; "
+                + "auto (default) picks terminal in VTE and Konsole outside tmux and screen",
+            completion: .choices(BidiMode.allCases.map(\.rawValue))),
+        OptionDefinition(
             names: ["--no-refresh"], value: nil,
             summary: "The reader shows what the store holds; no refresh at start-up"),
         OptionDefinition(names: ["-h", "--help"], value: nil, summary: "Show help"),

@@ -16,10 +16,11 @@ enum ReaderCommand {
         }
         let context = try context()
         let environment = ProcessInfo.processInfo.environment
+        let bidi = ReaderHost.bidi(context, environment)
         let terminal = CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours))
+                colours: context.config.colours, bidi: bidi))
         defer { terminal.shutdown() }
         try ReaderHost.run(
             context, terminal: terminal, environment: environment,
