@@ -67,7 +67,7 @@ let package = Package(
             name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
         // The host's drivers on a manual clock: what the tmux tests can only watch in real seconds.
-        .testTarget(name: "TinboxHostTests", dependencies: ["TinboxHost", "TerminalUI", "InboxCore"]),
+        .testTarget(name: "TinboxHostTests", dependencies: ["TinboxHost", "TerminalUI", "InboxCore", "InboxStore"]),
         // Uses TinboxKit as a program would: `import TinboxKit` only; runs the built tinbox-badge.
         .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),

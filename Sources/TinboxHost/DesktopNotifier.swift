@@ -8,15 +8,21 @@ import InboxStore
 final class DesktopNotifier {
     private let store: Store
     private let environment: [String: String]
+    /// Where the terminal's notification sequence goes: the reader's terminal (standard output).
+    private let terminal: (String) -> Void
     static let settingKey = "notifications.allowed"
 
     /// The config's `notifications`: "ask" (the default), "on" or "off".
     private let configured: String
 
-    init(store: Store, environment: [String: String], configured: String) {
+    init(
+        store: Store, environment: [String: String], configured: String,
+        terminal: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    ) {
         self.store = store
         self.environment = environment
         self.configured = configured
+        self.terminal = terminal
     }
 
     /// nil until the user answered; the config's "on" or "off" answers for them.
@@ -59,7 +65,7 @@ final class DesktopNotifier {
         let body = count == 1 ? "1 new message" : "\(count) new messages"
         var sent = false
         if let sequence = terminalSequence(title: "tinbox", body: body) {
-            FileHandle.standardOutput.write(Data(sequence.utf8))
+            terminal(sequence)
             sent = true
         }
         if let program = ReaderBrowser.find("notify-send", path: environment["PATH"]) {
