@@ -38,28 +38,22 @@ def messages(count):
         }
 
 
+def content(m):
+    """PROTOCOL 1.2's `data`, which is also Dengage's `messageJson`."""
+    data = {"title": m["title"], "receiveDateUTC": m["date"], "isPinned": m["pinned"]}
+    if m["body"]:
+        data["message"] = m["body"]
+    if m["button"]:
+        data["ctaButtons"] = [{"buttonId": "open", "label": "Open", "webUrl": "https://acme.example/x"}]
+    return data
+
+
 def tinbox_feed(items):
-    out = []
-    for m in items:
-        data = {"title": m["title"], "receiveDateUTC": m["date"], "isPinned": m["pinned"]}
-        if m["body"]:
-            data["message"] = m["body"]
-        if m["button"]:
-            data["ctaButtons"] = [{"buttonId": "open", "label": "Open", "webUrl": "https://acme.example/x"}]
-        out.append({"id": m["id"], "isRead": m["read"], "data": data})
-    return {"messages": out}
+    return {"messages": [{"id": m["id"], "isRead": m["read"], "data": content(m)} for m in items]}
 
 
 def dengage_feed(items):
-    out = []
-    for m in items:
-        content = {"title": m["title"], "receiveDateUTC": m["date"], "isPinned": m["pinned"]}
-        if m["body"]:
-            content["message"] = m["body"]
-        if m["button"]:
-            content["ctaButtons"] = [{"buttonId": "open", "label": "Open", "webUrl": "https://acme.example/x"}]
-        out.append({"smsgId": m["id"], "isRead": m["read"], "priority": 0, "messageJson": content})
-    return out
+    return [{"smsgId": m["id"], "isRead": m["read"], "priority": 0, "messageJson": content(m)} for m in items]
 
 
 def sfmc_feed(items):
