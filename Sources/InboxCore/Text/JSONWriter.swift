@@ -45,34 +45,37 @@ public enum JSONWriter {
     }
 
     private static func appendIndented(_ value: Value, to output: inout [UInt8], depth: Int) {
-        func newline(_ level: Int) {
-            output.append(0x0A)
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
-        }
         switch value {
         case .array(let items) where !items.isEmpty:
             output.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
+            for index in items.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                newline(depth + 1)
-                appendIndented(item, to: &output, depth: depth + 1)
+                newline(depth + 1, to: &output)
+                appendIndented(items[index], to: &output, depth: depth + 1)
             }
-            newline(depth)
+            newline(depth, to: &output)
             output.append(UInt8(ascii: "]"))
         case .object(let fields) where !fields.isEmpty:
             output.append(UInt8(ascii: "{"))
-            for (index, (key, item)) in fields.enumerated() {
+            for index in fields.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                newline(depth + 1)
-                appendRequired(key, to: &output)
-                output.append(contentsOf: ": ".utf8)
-                appendIndented(item, to: &output, depth: depth + 1)
+                newline(depth + 1, to: &output)
+                appendRequired(fields[index].0, to: &output)
+                output.append(UInt8(ascii: ":"))
+                output.append(UInt8(ascii: " "))
+                appendIndented(fields[index].1, to: &output, depth: depth + 1)
             }
-            newline(depth)
+            newline(depth, to: &output)
             output.append(UInt8(ascii: "}"))
         case .string(let text): appendRequired(text, to: &output)
         default: append(value, to: &output)
         }
+    }
+
+    /// A line break and `level` steps of 2-space indent.
+    private static func newline(_ level: Int, to output: inout [UInt8]) {
+        output.append(0x0A)
+        for _ in 0..<(2 * level) { output.append(UInt8(ascii: " ")) }
     }
 
     /// A string with only JSON's required escapes; everything else as its UTF-8.
