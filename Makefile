@@ -44,6 +44,7 @@ bench: deps bench-deps build
 	python3 Benchmarks/run.py --binary $(RELEASE)
 	python3 Benchmarks/import.py --binary $(RELEASE)
 	python3 Benchmarks/sync.py --binary $(RELEASE)
+	python3 Benchmarks/vendors.py --binary $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
 	.build/release/tinbox-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-kit-bench

@@ -1,5 +1,6 @@
 import Foundation
 import InAppEngine
+import InboxCore
 
 // The in-app engine's performance figures (issue 5 "Performance"), each against a baseline
 // measured in the same run so the machine's speed cancels out:
@@ -45,6 +46,29 @@ func document(campaigns count: Int, eventNames names: Int) -> CampaignDocument {
     return document
 }
 
+/// The same campaigns as `document` in Gameball's V4 sync (VENDORS.md §4), read by its decoder:
+/// higher Gameball priority wins, so it is the negated tinbox one.
+func gameballDocument(campaigns count: Int, eventNames names: Int) -> CampaignDocument {
+    var items: [String] = []
+    items.reserveCapacity(count)
+    for index in 0..<count {
+        items.append(
+            #"{"campaignId":\#(index + 1),"variationId":1,"name":"Offer \#(index)","#
+                + #""priority":\#(-((index * 7919) % 1000)),"messageType":2,"#
+                + #""trigger":{"type":"event","name":"e\#(index % names)","metadataLogicalOperator":"And","#
+                + #""metadataFilters":[{"name":"price","operator":"greaterOrEqual","value":"\#(index % 50)"},"#
+                + #"{"name":"currency","operator":"equals","value":"USD"}],"repeatable":true,"minIntervalSeconds":0},"#
+                + #""content":{"closeBehaviour":"both","buttons":[{"id":"ok","action":{"type":"dismiss"}}]},"#
+                + #""locale":{"header":"Offer \#(index)","message":"m","buttons":[{"id":"ok","text":"OK"}]},"#
+                + #""expiresAt":null,"isTest":false}"#)
+    }
+    let text = #"{"cooldownSeconds":0,"quietHours":{"enabled":false},"messages":[\#(items.joined(separator: ","))]}"#
+    guard let document = try? CampaignDocument.read(Data(text.utf8), format: .gameball),
+        document.campaigns.count == count, document.campaigns.allSatisfy(\.isUsable)
+    else { fatalError("benchmark Gameball document") }
+    return document
+}
+
 /// A presenter started with `document` adopted and nothing showing.
 func runningPresenter(_ document: CampaignDocument) -> InAppPresenter {
     var presenter = InAppPresenter(configuration: .init(columns: 120, rows: 40), eventIds: SequentialEventIds())
@@ -63,8 +87,9 @@ struct EventFigures {
 
 /// Median and p95 in µs of one `event` call (selection, runner-up, drops, host asked) on a fresh
 /// copy of the running presenter each time, so every evaluation sees the same state.
-func measureEvent(campaigns: Int, eventNames: Int, evaluations: Int = 1000) -> EventFigures {
-    let presenter = runningPresenter(document(campaigns: campaigns, eventNames: eventNames))
+func measureEvent(campaigns: Int, eventNames: Int, gameball: Bool = false, evaluations: Int = 1000) -> EventFigures {
+    let read = gameball ? gameballDocument : document
+    let presenter = runningPresenter(read(campaigns, eventNames))
     let properties: [String: JSONValue] = ["price": .number(120), "currency": .string("USD")]
     var candidates = 0
     var samples: [Double] = []
@@ -152,6 +177,14 @@ print(
     "  worst case: median \(format(eventFigures[3].median / 1000, 2)) ms"
         + " (\(format(eventFigures[3].median / eventFigures[2].median, 1))x its 100-campaign baseline)")
 
+print("one event against 10,000 Gameball campaigns (VENDORS.md §4, read by the Gameball decoder), 100 event names")
+let gameball = measureEvent(campaigns: 10_000, eventNames: 100, gameball: true)
+print(
+    "  gameball 10,000 campaigns, 100 event names: median \(format(gameball.median)) µs, p95 \(format(gameball.p95)) µs"
+        + " (\(gameball.candidates) reports per evaluation)")
+print(
+    "  target: median <= 1000 µs -> \(gameball.median <= 1000 ? "met" : "NOT met")"
+        + " (\(format(gameball.median / target.median, 2))x the same campaigns in tinbox's format)")
 print("Simulation.run of a generated timeline")
 let small = measureSimulation(steps: 10_000)
 let large = measureSimulation(steps: 100_000)

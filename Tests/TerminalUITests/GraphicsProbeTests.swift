@@ -83,7 +83,7 @@ import Testing
         #expect(terminal.arrivals.isEmpty)
     }
 
-    @Test func aKittyReplyForAnotherIDOrAnErrorIsNotKitty() {
+    @Test func aKittyReplyForAnotherIdOrAnErrorIsNotKitty() {
         let other = GraphicsProbe.parse(Array("\u{1B}_Gi=7;OK\u{1B}\\".utf8) + Self.da1("62"))
         #expect(!other.kitty)
         let error = GraphicsProbe.parse(Array("\u{1B}_Gi=31;ENOENT:bad\u{1B}\\".utf8))

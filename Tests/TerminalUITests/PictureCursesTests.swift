@@ -30,7 +30,7 @@ extension OverlayCursesTests {
 
         func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-        @Test func kittyIsSentOncePlacedByIDAndDeletedWhenTheOverlayCloses() throws {
+        @Test func kittyIsSentOncePlacedByIdAndDeletedWhenTheOverlayCloses() throws {
             let pty = PseudoTerminal(
                 size: Self.size, environment: ["TERM": "xterm-256color"], graphics: GraphicsChoice(mode: .kitty))
             let payload = ScreenPicture.Payload(encoding: .png, bytes: Self.png, id: 4242)

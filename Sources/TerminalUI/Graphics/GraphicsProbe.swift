@@ -15,10 +15,10 @@ public enum GraphicsProbe {
     public static let allowance = 0.150
 
     /// The id the kitty query uses; a kitty reply names it.
-    static let queryID = 31
+    static let queryId = 31
 
     /// A kitty query for a 1x1 RGB picture (transmitted directly, never shown), then DA1.
-    public static let query: [UInt8] = Array("\u{1B}_Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+    public static let query: [UInt8] = Array("\u{1B}_Gi=\(queryId),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
 
     /// What the terminal said.
     public struct Answers: Equatable, Sendable {
@@ -81,7 +81,7 @@ public enum GraphicsProbe {
                 let body = String(decoding: rest.prefix(length - 1), as: UTF8.self)
                 if body.hasPrefix("_G") {
                     let fields = body.dropFirst(2)
-                    if fields.contains("i=\(queryID)") && fields.contains(";OK") { answers.kitty = true }
+                    if fields.contains("i=\(queryId)") && fields.contains(";OK") { answers.kitty = true }
                 } else if body.hasPrefix("[?") {
                     answers.answeredDA1 = true
                     let parameters = body.dropFirst(2).dropLast().split(separator: ";")

@@ -107,11 +107,16 @@ public enum ReaderLayout {
     public static func detailHead(_ entry: InboxEntry, width: Int, now: Date) -> [DetailLine] {
         let message = entry.message
         var lines = wrapped(TerminalText.sanitize(message.title), .heading, width: width)
+        // A vendor's subtitle (SFMC `inboxSubtitle`) sits under the title (VENDORS.md §3).
+        if let subtitle = message.subtitle {
+            lines += wrapped(TerminalText.sanitize(subtitle), .normal, width: width)
+        }
         var facts = [TerminalText.sanitize(message.key.producer)]
         facts.append(
             "received \(UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")) UTC")
         facts.append(RelativeTime.phrase(message.receiveDate, now: now))
         if message.isPinned { facts.append("pinned") }
+        if let priority = message.priority { facts.append("priority \(priority)") }
         facts.append(entry.state.rawValue)
         lines += wrapped(facts.joined(separator: " · "), .secondary, width: width)
         lines.append(("", .normal, .leftToRight))
@@ -136,11 +141,21 @@ public enum ReaderLayout {
         }
         if let image = message.imageUrl, !image.isEmpty {
             add("Image: " + TerminalText.sanitize(image), .link)
+            if let alt = message.imageAlt {
+                add("Alt text: " + TerminalText.sanitize(alt), .secondary)
+            }
         }
         for button in message.buttons {
             guard let url = button.webUrl, !url.isEmpty else { continue }
             let label = TerminalText.sanitize(button.label ?? button.buttonId ?? "Open")
             add(label + ": " + TerminalText.sanitize(url), .link)
+        }
+        // A vendor's custom data (SFMC `custom`, `customKeys`, `keys`), one `key: value` line each.
+        if !message.customKeys.isEmpty {
+            lines.append(("", .normal, .leftToRight))
+            for key in message.customKeys.keys.sorted() {
+                add(TerminalText.sanitize(key) + ": " + TerminalText.sanitize(message.customKeys[key] ?? ""), .secondary)
+            }
         }
         return lines
     }
