@@ -54,7 +54,8 @@ let package = Package(
         // Uses TinboxKit as a program would: `import TinboxKit` only; runs the built tinbox-badge.
         .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "InAppEngineTests", dependencies: ["InAppEngine"], exclude: ["Timelines", "Gameball"]),
+        .testTarget(
+            name: "InAppEngineTests", dependencies: ["InAppEngine", "InboxCore"], exclude: ["Timelines", "Gameball"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine"],

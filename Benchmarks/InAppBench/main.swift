@@ -1,5 +1,6 @@
 import Foundation
 import InAppEngine
+import InboxCore
 
 // The in-app engine's performance figures (issue 5 "Performance"), each against a baseline
 // measured in the same run so the machine's speed cancels out:

@@ -1,5 +1,6 @@
 import Foundation
 import InAppEngine
+import InboxCore
 import InboxStore
 
 /// Customer events and purchases (PROTOCOL 2.3) through the store's durable outbox, for the

@@ -1,5 +1,6 @@
 import Foundation
 import InAppEngine
+import InboxCore
 
 /// `KEY=VALUE` words of `tinbox event`, `tinbox purchase` and the reader's `:event` (CLI.md):
 /// values that parse as numbers are numbers, `true`/`false` are booleans, the rest strings.

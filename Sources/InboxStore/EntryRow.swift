@@ -4,12 +4,12 @@ import InboxCore
 /// Maps `messages` rows to `InboxEntry` values and back.
 enum EntryRow {
     static let columns =
-        "producer, id, state, server_read, start_ms, end_ms, pinned, receive_ms, title, body, image_url, buttons, details"
+        "producer, id, state, server_read, start_ms, end_ms, pinned, receive_ms, title, body, image_url, buttons, details, extras"
     /// How many columns `columns` names: a query may add its own after them.
-    static let columnCount = 13
+    static let columnCount = 14
 
     static func entry(from row: Statement) -> InboxEntry {
-        let message = InboxMessage(
+        var message = InboxMessage(
             key: MessageKey(producer: row.text(0) ?? "", id: row.text(1) ?? ""),
             serverRead: row.int(3) != 0,
             start: row.optionalInt(4).map(UTCDate.date(milliseconds:)),
@@ -21,7 +21,32 @@ enum EntryRow {
             isPinned: row.int(6) != 0,
             receiveDate: UTCDate.date(milliseconds: row.int(7)),
             messageDetails: row.text(12))
+        if let extras = row.text(13) { decodeExtras(extras, into: &message) }
         return InboxEntry(message: message, state: state(row.int(2)))
+    }
+
+    /// The optional fields vendor formats carry (PROTOCOL 1.2: `subtitle`, `imageAlt`,
+    /// `customKeys`, `priority`) as one JSON object, keys sorted; NULL when there are none, as for
+    /// nearly every tinbox message, so they cost those nothing.
+    static func encodeExtras(_ message: InboxMessage) -> String? {
+        var fields: [(String, JSONWriter.Value)] = []
+        if !message.customKeys.isEmpty {
+            fields.append(
+                ("customKeys", .object(message.customKeys.keys.sorted().map { ($0, .string(message.customKeys[$0]!)) }))
+            )
+        }
+        if let alt = message.imageAlt { fields.append(("imageAlt", .string(alt))) }
+        if let priority = message.priority { fields.append(("priority", .int(Int64(priority)))) }
+        if let subtitle = message.subtitle { fields.append(("subtitle", .string(subtitle))) }
+        return fields.isEmpty ? nil : JSONWriter.write(.object(fields))
+    }
+
+    static func decodeExtras(_ text: String, into message: inout InboxMessage) {
+        guard let extras = JSONValue.parse(text) else { return }
+        message.subtitle = extras["subtitle"]?.stringValue
+        message.imageAlt = extras["imageAlt"]?.stringValue
+        message.priority = extras["priority"]?.numberValue.map { Int($0) }
+        for (key, value) in extras["customKeys"]?.objectValue ?? [:] { message.customKeys[key] = value.stringValue }
     }
 
     static func state(_ code: Int64) -> MessageState {

@@ -35,7 +35,8 @@ public final class FeedImport: FeedSink {
             CREATE TEMP TABLE IF NOT EXISTS import_staging(
                 seq INTEGER PRIMARY KEY, id TEXT NOT NULL, server_read INTEGER NOT NULL, start_ms INTEGER,
                 end_ms INTEGER, pinned INTEGER NOT NULL, receive_ms INTEGER NOT NULL, title TEXT NOT NULL, body TEXT,
-                image_url TEXT, buttons TEXT, button_count INTEGER NOT NULL, details TEXT);
+                image_url TEXT, buttons TEXT, button_count INTEGER NOT NULL, details TEXT, extras TEXT,
+                dated INTEGER NOT NULL, deleted INTEGER NOT NULL);
             DELETE FROM \(Self.table);
             """)
     }
@@ -85,17 +86,28 @@ public final class FeedImport: FeedSink {
             if rebuild {
                 for index in Migrations.messageIndexes { try database.execute("DROP INDEX \(index.name)") }
             }
+            // `isDeleted` (SFMC `deleted`): deleted locally, which is final (A.1).
+            try database.prepare(
+                """
+                INSERT INTO local_state(producer, id, state, changed_ms)
+                SELECT ?1, id, 2, ?2 FROM \(Self.table) WHERE deleted GROUP BY id
+                ON CONFLICT(producer, id) DO UPDATE SET state = 2, changed_ms = excluded.changed_ms
+                """
+            ).run(.text(producer), .int(inbox.nowMilliseconds))
             // Set-based: the staged rows in id order (the first of each id), each with its local
             // state (A.1), upserted in one statement.
             try database.prepare(
                 """
                 INSERT INTO messages(producer, id, state, server_read, start_ms, end_ms, pinned, receive_ms,
-                                     title, body, image_url, buttons, button_count, details, sync_generation)
+                                     title, body, image_url, buttons, button_count, details, extras, sync_generation)
                 SELECT ?1, s.id, CASE l.state WHEN 2 THEN 2 WHEN 1 THEN 1 ELSE s.server_read END, s.server_read,
-                       s.start_ms, s.end_ms, s.pinned, s.receive_ms, s.title, s.body, s.image_url, s.buttons,
-                       s.button_count, s.details, ?2
+                       s.start_ms, s.end_ms, s.pinned,
+                       CASE WHEN s.dated THEN s.receive_ms ELSE coalesce(
+                           (SELECT m.receive_ms FROM messages AS m WHERE m.producer = ?1 AND m.id = s.id),
+                           s.receive_ms) END,
+                       s.title, s.body, s.image_url, s.buttons, s.button_count, s.details, s.extras, ?2
                 FROM (SELECT min(seq), id, server_read, start_ms, end_ms, pinned, receive_ms, title, body, image_url,
-                             buttons, button_count, details
+                             buttons, button_count, details, extras, dated
                       FROM \(Self.table) GROUP BY id) AS s
                 LEFT JOIN local_state AS l ON l.producer = ?1 AND l.id = s.id
                 WHERE true
@@ -104,7 +116,7 @@ public final class FeedImport: FeedSink {
                     end_ms = excluded.end_ms, pinned = excluded.pinned, receive_ms = excluded.receive_ms,
                     title = excluded.title, body = excluded.body, image_url = excluded.image_url,
                     buttons = excluded.buttons, button_count = excluded.button_count, details = excluded.details,
-                    sync_generation = excluded.sync_generation
+                    extras = excluded.extras, sync_generation = excluded.sync_generation
                 """
             ).run(.text(producer), .int(generation))
             let stored = database.changes
@@ -130,8 +142,8 @@ public final class FeedImport: FeedSink {
             let insert = try database.prepare(
                 """
                 INSERT INTO \(Self.table)(id, server_read, start_ms, end_ms, pinned, receive_ms, title, body,
-                                          image_url, buttons, button_count, details)
-                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          image_url, buttons, button_count, details, extras, dated, deleted)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for message in batch {
                 try insert.run(
@@ -140,7 +152,8 @@ public final class FeedImport: FeedSink {
                     .optional(message.end.map(UTCDate.milliseconds)), .bool(message.isPinned),
                     .int(UTCDate.milliseconds(message.receiveDate)), .text(message.title), .optional(message.body),
                     .optional(message.imageUrl), .optional(EntryRow.encodeButtons(message.buttons)),
-                    .int(Int64(message.buttons.count)), .optional(message.messageDetails))
+                    .int(Int64(message.buttons.count)), .optional(message.messageDetails),
+                    .optional(EntryRow.encodeExtras(message)), .bool(message.hasReceiveDate), .bool(message.isDeleted))
             }
         }
         staged += batch.count

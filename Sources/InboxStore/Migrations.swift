@@ -163,6 +163,11 @@ enum Migrations {
             INSERT INTO title_index_stale(message) VALUES(old.rowid) ON CONFLICT(message) DO NOTHING;
         END;
         """,
+        // 5: what vendor formats carry beside PROTOCOL 1.2's fields (subtitle, image alt text,
+        // custom keys, priority; issue 12), as one JSON object, NULL for the messages without any.
+        """
+        ALTER TABLE messages ADD COLUMN extras TEXT;
+        """,
     ]
 
     static var latest: Int32 { Int32(steps.count) }

@@ -21,7 +21,9 @@ public struct FileProducer: Sendable {
     /// size: a chunk and the message being read.
     public func read(now: Date, into sink: FeedSink) throws -> Int {
         let shift = config.isDemo ? now.timeIntervalSince(Self.demoReference) : 0
-        let decoder = FeedDecoder(producer: config.name, source: url.path, dateShift: shift, sink: sink)
+        let decoder = FeedDecoder(
+            producer: config.name, source: url.path, format: config.format, firstSeen: now, dateShift: shift, sink: sink
+        )
         do {
             try Self.stream(url) { try decoder.feed($0) }
             return try decoder.finish()

@@ -14,13 +14,16 @@ public struct ProducerConfig: Equatable, Sendable {
     public var contactKey: String?
     public var pageSize: Int
     public var maxMessages: Int
+    /// VENDORS.md §1 `format`; nil recognises a file by its shape (§5) and reads HTTP as `tinbox`.
+    public var format: InboxFormat?
     /// Shipped demo data: its dates are moved so the demo always looks current.
     public var isDemo: Bool
 
     public init(
         kind: ProducerKind, source: Source, token: String? = nil, contactKey: String? = nil, pageSize: Int = 20,
-        maxMessages: Int = 1000, isDemo: Bool = false
+        maxMessages: Int = 1000, format: InboxFormat? = nil, isDemo: Bool = false
     ) {
+        self.format = format
         self.kind = kind
         self.source = source
         self.token = token

@@ -1,6 +1,7 @@
 import Foundation
 import InAppEngine
 import InAppSync
+import InboxCore
 
 /// Where in-app campaigns come from (PROTOCOL 2): a sync document on disk, or a base URL.
 ///
@@ -41,9 +42,9 @@ public struct CampaignSource: Sendable {
         switch format {
         case nil: campaignFormat = nil
         case let name? where CampaignFormat(rawValue: name) != nil: campaignFormat = CampaignFormat(rawValue: name)
-        case let name?:
-            try SourceFormat.check(name)
-            campaignFormat = nil
+        case let name? where InboxFormat.allNames.contains(name):
+            throw .unsupportedFormat("format '\(name)' holds inbox messages, not campaigns: use it for a producer")
+        case let name?: throw .unknownFormat(name)
         }
         let known = campaignFormat == .gameball ? ["quietHoursClock", "platform"] : ["quietHoursClock"]
         for key in options.keys.sorted() where !known.contains(key) {

@@ -4,7 +4,7 @@ import InboxCore
 
 /// A decoded JSON value that keeps booleans apart from numbers: event properties, options,
 /// navigation arguments. The engine's own type, so nothing is converted on the way in.
-public typealias JSONValue = InAppEngine.JSONValue
+public typealias JSONValue = InboxCore.JSONValue
 
 /// How a message is drawn (PROTOCOL 2.1 `message.type`).
 public enum InAppMessageType: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import InAppEngine
+import InboxCore
 
 /// The host's answer to `shouldDisplay` (BEHAVIOR B.5).
 public enum DisplayDecision: Sendable {

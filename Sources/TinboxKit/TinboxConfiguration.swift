@@ -97,11 +97,17 @@ public struct ProducerSource: Sendable {
 
     /// The sync layer's producer, or why this source cannot be used.
     func producerConfig() throws(TinboxError) -> ProducerConfig {
-        try SourceFormat.check(format)
+        let isHTTP = if case .http = location { true } else { false }
+        let inboxFormat: InboxFormat?
+        switch InboxFormat.named(format, isHTTP: isHTTP) {
+        case .success(let named): inboxFormat = named
+        case .failure(.unknown(let name)): throw .unknownFormat(name)
+        case .failure(let refusal): throw .unsupportedFormat(refusal.description)
+        }
         guard let kind = producer.kind else { throw .invalidProducer("inboxFeature is not a producer kind") }
         let known = ["pageSize", "maxMessages", "contactKey"]
         for key in options.keys.sorted() where !known.contains(key) {
-            TinboxLog.write("[tinbox] producer \(kind.rawValue): option '\(key)' is ignored for the tinbox format")
+            TinboxLog.write("[tinbox] producer \(kind.rawValue): option '\(key)' is ignored")
         }
         let source: ProducerConfig.Source
         switch location {
@@ -111,25 +117,14 @@ public struct ProducerSource: Sendable {
         return ProducerConfig(
             kind: kind, source: source, token: token, contactKey: options["contactKey"]?.stringValue,
             pageSize: options["pageSize"]?.numberValue.map { Int($0) } ?? 20,
-            maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000))
-    }
-}
-
-/// The `format:` names of VENDORS.md. Producers read only tinbox's own so far (campaigns read
-/// `gameball` too, `CampaignSource.engineSource`); the others are refused by name rather than misread.
-enum SourceFormat {
-    static let vendors = ["dengage", "sfmc", "gameball"]
-
-    static func check(_ format: String?) throws(TinboxError) {
-        guard let format, format != "tinbox" else { return }
-        if vendors.contains(format) { throw .unsupportedFormat(format) }
-        throw .unknownFormat(format)
+            maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000), format: inboxFormat)
     }
 }
 
 /// Why TinboxKit could not do what was asked. Descriptions name the cause, never message bodies.
 public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A VENDORS.md format this version does not read yet.
+    /// A VENDORS.md format this source cannot be read in (a campaign format for a producer,
+    /// `sfmc` over HTTP): the reason.
     case unsupportedFormat(String)
     /// A format name VENDORS.md does not know.
     case unknownFormat(String)
@@ -149,10 +144,8 @@ public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One line a person can act on.
     public var description: String {
         switch self {
-        case .unsupportedFormat(let name):
-            return "format '\(name)' is not supported yet: only 'tinbox' (or nil) is read"
-        case .unknownFormat(let name):
-            return "unknown format '\(name)': the formats are tinbox, \(SourceFormat.vendors.joined(separator: ", "))"
+        case .unsupportedFormat(let reason): return reason
+        case .unknownFormat(let name): return FormatNameError.unknown(name).description
         case .invalidProducer(let reason): return "unusable producers: \(reason)"
         case .storeUnavailable(let reason): return "the store cannot be opened: \(reason)"
         case .inboxDisabled: return "the inbox is disabled"

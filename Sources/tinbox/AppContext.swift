@@ -119,11 +119,17 @@ final class AppContext {
                     throw UsageError.unknown(
                         "producer kind", String(feed[..<equals]), candidates: ProducerKind.allCases.map(\.rawValue))
                 }
-                guard !source.isEmpty else { throw UsageError("--feed needs a source: a file path or an http(s) URL") }
+                let (formatName, path) = InboxFormat.splitPrefix(source)
+                guard !path.isEmpty else { throw UsageError("--feed needs a source: a file path or an http(s) URL") }
                 if result.contains(where: { $0.kind == kind }) {
                     throw UsageError("--feed names two \(kind.rawValue) producers; tinbox takes one of each kind")
                 }
-                result.append(ProducerConfig(kind: kind, source: ProducerConfig.source(source)))
+                var producer = ProducerConfig(kind: kind, source: ProducerConfig.source(path))
+                switch InboxFormat.named(formatName, isHTTP: producer.isHTTP) {
+                case .success(let format): producer.format = format
+                case .failure(let error): throw UsageError("--feed \(feed): \(error)")
+                }
+                result.append(producer)
             }
             return result
         }

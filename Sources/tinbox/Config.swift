@@ -32,7 +32,7 @@ struct Config {
     var warnings: [String] = []
 
     static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications"]
-    static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
+    static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages", "format"]
     static let campaignKeys = ["source", "token", "customer", "lang", "format", "quietHoursClock", "platform"]
 
     init() {}
@@ -106,10 +106,15 @@ struct Config {
         guard (1...100).contains(pageSize) else {
             throw CommandFailure("\(file): producers[\(index)].pageSize \(pageSize) is outside 1-100")
         }
-        return ProducerConfig(
+        var producer = ProducerConfig(
             kind: kind, source: ProducerConfig.source(source, relativeTo: base), token: fields["token"] as? String,
             contactKey: fields["contactKey"] as? String, pageSize: pageSize,
             maxMessages: max(1, fields["maxMessages"] as? Int ?? 1000))
+        switch InboxFormat.named(fields["format"] as? String, isHTTP: producer.isHTTP) {
+        case .success(let format): producer.format = format
+        case .failure(let error): throw CommandFailure("\(file): producers[\(index)].format: \(error)")
+        }
+        return producer
     }
 
     mutating func warnUnknown(_ object: [String: Any], known: [String], file: String, path: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import InAppEngine
 import InAppSync
+import InboxCore
 import InboxStore
 
 /// Customer events and purchases (PROTOCOL 2.3) go through the durable outbox: written first,

@@ -1,3 +1,4 @@
+import InboxCore
 import Testing
 
 @testable import InAppEngine

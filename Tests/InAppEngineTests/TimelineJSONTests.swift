@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 import Testing
 
 @testable import InAppEngine

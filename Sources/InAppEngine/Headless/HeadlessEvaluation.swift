@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// One trigger evaluated without a screen, for `tinbox event`, `tinbox purchase` and `tinbox explain`
 /// (CLI.md): the presenter itself, run at one instant on a virtual clock, so no rule is written twice.

@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// The in-app sync document (PROTOCOL 2.1): settings and campaigns, decoded leniently.
 ///

@@ -1,3 +1,5 @@
+import InboxCore
+
 /// One condition on a trigger event's properties (PROTOCOL 2.1 `filters`).
 public struct EventFilter: Sendable, Equatable {
     public enum Operator: Sendable, Equatable {

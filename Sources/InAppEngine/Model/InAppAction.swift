@@ -1,3 +1,5 @@
+import InboxCore
+
 /// What a tap on a button or on the message surface does (PROTOCOL 2.1 action `type`).
 public enum InAppAction: Sendable, Equatable {
     case dismiss

@@ -1,3 +1,5 @@
+import InboxCore
+
 /// Usable campaigns by trigger, each list in priority order, so a trigger looks at its own
 /// candidates only: evaluating one event against N campaigns costs one dictionary lookup plus the
 /// filters of the campaigns for that event name.

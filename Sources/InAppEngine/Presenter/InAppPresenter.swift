@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// The in-app presenter: every rule of BEHAVIOR §B as a value-type state machine.
 ///

@@ -1,3 +1,5 @@
+import InboxCore
+
 /// A strict JSON (RFC 8259) reader for one timeline line, giving the same `JSONValue` that
 /// `JSONValue.parse` (JSONDecoder) gives, several times faster.
 ///

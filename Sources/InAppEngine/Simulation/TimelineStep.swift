@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// One line of a `tinbox simulate` timeline (CLI.md), validated.
 struct TimelineStep {

@@ -7,6 +7,14 @@ public protocol FeedSink: AnyObject {
     /// The document named `messages` again: as in any JSON object the last one counts, so the
     /// messages accepted so far do not.
     func discardAccepted() throws
+    /// An item that was not used, at its JSON path (`$.messages[3]`), and why; it is counted in
+    /// `finish`'s result too.
+    func skipped(path: String, reason: String)
+}
+
+extension FeedSink {
+    /// Most sinks only count skips (`finish` returns the count).
+    public func skipped(path: String, reason: String) {}
 }
 
 /// Decodes a `GET messages` document (PROTOCOL 1.2) as it streams, over yajl's events: bytes go
@@ -20,6 +28,10 @@ public protocol FeedSink: AnyObject {
 /// skipped and counted; unknown fields are ignored; of two equal keys the last counts. Where
 /// yajl reads JSON differently from Foundation, `JSONPrescan` makes them agree. The first byte
 /// that is not JSON ends the decoding with `FeedError.malformed` at its line and column.
+///
+/// A vendor document (VENDORS.md §2, §3) streams the same way: each item of its list is built
+/// as a `JSONValue` while it is read and mapped (`DengageMessage`, `SalesforceMessage`) when it
+/// closes. With no format named, the first item's shape decides (§5).
 public final class FeedDecoder {
     /// The chunk size readers use.
     public static let chunkSize = 64 << 10
@@ -28,6 +40,11 @@ public final class FeedDecoder {
 
     private let producer: String
     private let source: String
+    /// The format the items are read in; nil until the first item shows it (VENDORS.md §5).
+    private var format: InboxFormat?
+    /// The format was named, not recognised.
+    private let named: Bool
+    private let firstSeen: Date
     private let shift: TimeInterval
     private let sink: FeedSink
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
@@ -62,11 +79,29 @@ public final class FeedDecoder {
     private var skipped = 0
     private var draft = MessageDraft()
     private var button = CTAButton()
+    private var customKey = ""
+    /// The item (or, while recognising, the root value) being built.
+    private var capture: JSONTreeBuilder?
+    /// Items of the list read so far, usable or not: the next item's index in its JSON path.
+    private var itemIndex = 0
+    /// While recognising: the root object's keys, and its `response` (VENDORS.md §5's gameball).
+    private var rootKeys: [String] = []
+    private var rootResponse: JSONValue?
+    /// While recognising: the list's first item, when it was not an object.
+    private var firstNonObject: JSONValue?
 
     /// `source` names the document in errors; `dateShift` moves every date (the demo data).
-    public init(producer: String, source: String, dateShift: TimeInterval = 0, sink: FeedSink) {
+    /// `format` nil recognises the document by its shape; `firstSeen` dates a vendor message
+    /// that has no date of its own (`InboxMessage.hasReceiveDate`).
+    public init(
+        producer: String, source: String, format: InboxFormat? = .tinbox, firstSeen: Date = Date(),
+        dateShift: TimeInterval = 0, sink: FeedSink
+    ) {
         self.producer = producer
         self.source = source
+        self.format = format
+        self.named = format != nil
+        self.firstSeen = firstSeen
         self.shift = dateShift
         self.sink = sink
         callbacks = .allocate(capacity: 1)
@@ -124,13 +159,84 @@ public final class FeedDecoder {
         }
         try decode(final: true)
         if let number = unrepresentable.first { throw FeedError.malformed(source: source, location: number.location) }
-        guard rootIsObject == true else {
-            throw FeedError.wrongShape(source: source, reason: "the top level is not an object")
+        switch format {
+        case nil:
+            // Nothing showed the format: an empty list is read as tinbox's, anything else is named.
+            try recognise(firstItem: firstNonObject)
+        case .tinbox?:
+            guard rootIsObject == true else {
+                throw FeedError.wrongShape(source: source, reason: "the top level is not an object")
+            }
+        case .dengage?, .sfmc?:
+            guard rootIsObject != nil else {
+                throw FeedError.wrongShape(source: source, reason: "the top level is neither a list nor an object")
+            }
         }
         guard messagesIsArray == true else {
             throw FeedError.wrongShape(source: source, reason: "no \"messages\" array")
         }
         return skipped
+    }
+
+    // MARK: recognising the format (VENDORS.md §5)
+
+    /// Decides the format from what was read (the list's first item, when there is one), or
+    /// throws when the document is not an inbox feed.
+    private func recognise(firstItem: JSONValue?) throws {
+        let skeleton: JSONValue
+        let list: JSONValue = firstItem.map { .array([$0]) } ?? (messagesIsArray == true ? .array([]) : .null)
+        if rootIsObject == true {
+            var fields: [String: JSONValue] = [:]
+            for key in rootKeys { fields[key] = .null }
+            if messagesIsArray != nil { fields["messages"] = list }
+            if let rootResponse { fields["response"] = rootResponse }
+            skeleton = .object(fields)
+        } else if rootIsObject == false {
+            skeleton = list
+        } else {
+            skeleton = .null
+        }
+        switch DocumentShape.of(skeleton) {
+        case .tinboxMessages: format = .tinbox
+        case .dengage: format = .dengage
+        case .sfmc: format = .sfmc
+        case .empty:
+            // An empty list: nothing to map, and `[]` is as empty as `{"messages": []}`.
+            messagesIsArray = true
+        case .tinboxSync:
+            throw FeedError.wrongShape(
+                source: source, reason: "it is a tinbox sync document (campaigns: use --campaigns)")
+        case .gameball:
+            throw FeedError.wrongShape(source: source, reason: "it is a gameball campaign document (use --campaigns)")
+        case .unknown(let found):
+            throw FeedError.unrecognised(source: source, found: found)
+        }
+    }
+
+    /// The JSON path of the item being read.
+    private var itemPath: String {
+        rootIsObject == true ? "$.messages[\(itemIndex)]" : "$[\(itemIndex)]"
+    }
+
+    private func skip(_ reason: String) {
+        skipped += 1
+        sink.skipped(path: itemPath, reason: reason)
+    }
+
+    /// A vendor item, built whole: mapped and handed on, or skipped with its path.
+    private func finishItem(_ item: JSONValue) throws {
+        do {
+            let message: InboxMessage
+            switch format {
+            case .dengage?: message = try DengageMessage.message(item, producer: producer, firstSeen: firstSeen)
+            case .sfmc?: message = try SalesforceMessage.message(item, producer: producer, firstSeen: firstSeen)
+            case .tinbox?, nil: preconditionFailure("finishItem outside a vendor format")
+            }
+            try sink.accept(message)
+            accepted += 1
+        } catch let reason as FeedItemSkip {
+            skip(reason.reason)
+        }
     }
 
     // MARK: the text
@@ -264,8 +370,8 @@ public final class FeedDecoder {
     // MARK: yajl's events
 
     private static let events = yajl_callbacks(
-        yajl_null: { run($0) { try $0.assign(.null) } },
-        yajl_boolean: { context, value in run(context) { try $0.assign(.bool(value != 0)) } },
+        yajl_null: { run($0) { try $0.scalar(.null) } },
+        yajl_boolean: { context, value in run(context) { try $0.scalar(.bool(value != 0)) } },
         yajl_integer: nil,
         yajl_double: nil,
         yajl_number: { context, text, length in
@@ -273,7 +379,7 @@ public final class FeedDecoder {
             return run(context) { try $0.number(UnsafeBufferPointer(start: start, count: start == nil ? 0 : length)) }
         },
         yajl_string: { context, text, length in
-            run(context) { try $0.assign(.string(UnsafeBufferPointer(start: text, count: text == nil ? 0 : length))) }
+            run(context) { try $0.scalar(.string(UnsafeBufferPointer(start: text, count: text == nil ? 0 : length))) }
         },
         yajl_start_map: { run($0) { try $0.open(isMap: true) } },
         yajl_map_key: { context, text, length in
@@ -299,14 +405,19 @@ public final class FeedDecoder {
 
     /// The containers open around the next event, innermost last.
     private enum Place {
-        case rootObject, messages, message, data, buttons, button, ignored
+        case rootObject, messages, message, data, buttons, button, customKeys, ignored
+        /// A vendor item, or while recognising the root's `response`: built by `capture`.
+        case captured
     }
 
     /// The key of the value that comes next, in the objects that have keys tinbox reads.
     private enum Key {
         case other, messages
-        case id, isRead, start, end, data
+        case id, isRead, start, end, data, isDeleted
         case title, receiveDate, body, imageUrl, details, isPinned, buttons
+        case subtitle, imageAlt, customKeys, priority
+        /// A key of `data.customKeys` (held in `customKey`).
+        case custom
         case buttonId, label, iosDeeplink, androidDeeplink, webUrl
     }
 
@@ -320,6 +431,11 @@ public final class FeedDecoder {
     }
 
     private func setKey(_ text: UnsafeBufferPointer<UInt8>) {
+        capture?.key(text)
+        if format == nil, places.count == 1, places.last == .rootObject, rootKeys.count < 64 {
+            let name = String(decoding: text, as: UTF8.self)
+            if !rootKeys.contains(name) { rootKeys.append(name) }
+        }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
         for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         levels[levels.count - 1].key = hash
@@ -332,6 +448,9 @@ public final class FeedDecoder {
         case .message?: key = Self.messageKey(text)
         case .data?: key = Self.dataKey(text)
         case .button?: key = Self.buttonKey(text)
+        case .customKeys?:
+            key = .custom
+            customKey = String(decoding: text, as: UTF8.self)
         default: key = .other
         }
     }
@@ -340,17 +459,37 @@ public final class FeedDecoder {
         guard places.count < Self.depthLimit else {
             throw malformed(atText: tokenEnd - 1, problem: "more than \(Self.depthLimit) levels of nesting")
         }
+        capture?.open(isMap: isMap)
         let place: Place
         switch (places.last, key) {
         case (nil, _):
             rootIsObject = isMap
-            place = isMap ? .rootObject : .ignored
+            if !isMap, format != .tinbox {
+                // A vendor's list (Dengage, SFMC's plugins) is the document itself.
+                try newMessages(isArray: true)
+                place = .messages
+            } else {
+                place = isMap ? .rootObject : .ignored
+            }
         case (.rootObject?, .messages):
             try newMessages(isArray: !isMap)
             place = isMap ? .ignored : .messages
+        case (.rootObject?, .other) where format == nil && isMap && levels.count == 1 && isResponseKey:
+            capture = JSONTreeBuilder()
+            capture?.open(isMap: true)
+            place = .captured
         case (.messages?, _) where isMap:
-            draft = MessageDraft()
-            place = .message
+            if format == .tinbox || (format == nil && rootIsObject == true) {
+                draft = MessageDraft()
+                place = .message
+            } else {
+                place = .captured
+            }
+            // While recognising, the first item is both read as tinbox's and built.
+            if format != .tinbox {
+                capture = JSONTreeBuilder()
+                capture?.open(isMap: true)
+            }
         case (.message?, .data) where isMap:
             draft.resetData(present: true)
             place = .data
@@ -360,6 +499,9 @@ public final class FeedDecoder {
         case (.buttons?, _) where isMap:
             button = CTAButton()
             place = .button
+        case (.data?, .customKeys) where isMap:
+            draft.customKeys = [:]
+            place = .customKeys
         default:
             try assign(.container)
             place = .ignored
@@ -369,6 +511,7 @@ public final class FeedDecoder {
     }
 
     private func close() throws {
+        capture?.close()
         levels.removeLast()
         if !unrepresentable.isEmpty {
             // The object closed: no later key of it can replace anything.
@@ -376,10 +519,54 @@ public final class FeedDecoder {
             for index in unrepresentable.indices { unrepresentable[index].path.removeAll { $0.level >= level } }
         }
         switch places.removeLast() {
-        case .message: try finishMessage()
+        case .message:
+            if format == nil {
+                let item = capture?.result
+                capture = nil
+                try recognise(firstItem: item)
+                if format != .tinbox, let item {
+                    try finishItem(item)
+                    itemIndex += 1
+                    return
+                }
+            }
+            try finishMessage()
+            itemIndex += 1
+        case .captured:
+            guard let value = capture?.result else { return }
+            capture = nil
+            if places.last == .rootObject {
+                rootResponse = value
+                return
+            }
+            if format == nil { try recognise(firstItem: value) }
+            try finishItem(value)
+            itemIndex += 1
         case .button: draft.buttons.append(button)
         default: break
         }
+    }
+
+    /// The root key just read is `response` (the enveloped Gameball form, VENDORS.md §5).
+    private var isResponseKey: Bool { levels.last?.key == Self.responseHash }
+
+    private static let responseHash: UInt64 = {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in "response".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }()
+
+    /// A scalar event: built into the captured value when one is being built, then read.
+    private func scalar(_ value: Value) throws {
+        if capture != nil {
+            switch value {
+            case .string(let text): capture?.value(.string(String(decoding: text, as: UTF8.self)))
+            case .number(let text): capture?.value(.number(Double(String(decoding: text, as: UTF8.self)) ?? 0))
+            case .bool(let flag): capture?.value(.bool(flag))
+            case .null, .container: capture?.value(.null)
+            }
+        }
+        try assign(value)
     }
 
     /// A value where `places` and `key` say (containers only where `open` did not take them).
@@ -391,6 +578,7 @@ public final class FeedDecoder {
             case .isRead: draft.serverRead = flag(value)
             case .start: draft.start = date(value)
             case .end: draft.end = date(value)
+            case .isDeleted: draft.deleted = flag(value)
             case .data: draft.resetData(present: false)
             default: break
             }
@@ -403,8 +591,14 @@ public final class FeedDecoder {
             case .details: draft.details = text(value)
             case .isPinned: draft.pinned = flag(value)
             case .buttons: draft.buttons = []
+            case .subtitle: draft.subtitle = text(value)
+            case .imageAlt: draft.imageAlt = text(value)
+            case .customKeys: draft.customKeys = [:]
+            case .priority: draft.priority = integer(value)
             default: break
             }
+        case .customKeys?:
+            draft.customKeys[customKey] = text(value)
         case .button?:
             switch key {
             case .buttonId: button.buttonId = identifier(value)
@@ -415,12 +609,15 @@ public final class FeedDecoder {
             default: break
             }
         case .messages?:
-            skipped += 1
+            // While recognising, a list item that is not an object shows nothing: the next one decides.
+            if format == nil, firstNonObject == nil { firstNonObject = capturedScalar(value) }
+            skip("not an object")
+            itemIndex += 1
         case .rootObject?:
             if key == .messages { try newMessages(isArray: false) }
         case nil:
             rootIsObject = false
-        case .buttons?, .ignored?:
+        case .buttons?, .ignored?, .captured?:
             break
         }
     }
@@ -430,21 +627,32 @@ public final class FeedDecoder {
         if accepted > 0 { try sink.discardAccepted() }
         accepted = 0
         skipped = 0
+        itemIndex = 0
         messagesIsArray = isArray
     }
 
-    private func finishMessage() throws {
-        guard let id = draft.id, !id.isEmpty, draft.hasData, let title = draft.title,
-            let receiveDate = draft.receiveDate
-        else {
-            skipped += 1
-            return
+    /// A scalar list item as a value, for recognising the document by it.
+    private func capturedScalar(_ value: Value) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(String(decoding: text, as: UTF8.self))
+        case .number: return .number(0)
+        case .bool(let flag): return .bool(flag)
+        case .null, .container: return .null
         }
+    }
+
+    private func finishMessage() throws {
+        guard let id = draft.id, !id.isEmpty else { return skip("no id") }
+        guard draft.hasData else { return skip("no data object") }
+        guard let title = draft.title else { return skip("no data.title") }
+        guard let receiveDate = draft.receiveDate else { return skip("no data.receiveDateUTC") }
         try sink.accept(
             InboxMessage(
                 key: MessageKey(producer: producer, id: id), serverRead: draft.serverRead, start: draft.start,
                 end: draft.end, title: title, body: draft.body, imageUrl: draft.imageUrl, buttons: draft.buttons,
-                isPinned: draft.pinned, receiveDate: receiveDate, messageDetails: draft.details))
+                isPinned: draft.pinned, receiveDate: receiveDate, messageDetails: draft.details,
+                subtitle: draft.subtitle, imageAlt: draft.imageAlt, customKeys: draft.customKeys,
+                priority: draft.priority, isDeleted: draft.deleted))
         accepted += 1
     }
 
@@ -462,7 +670,7 @@ public final class FeedDecoder {
                 unrepresentable.append((location, path))
             }
         }
-        try assign(.number(text))
+        try scalar(.number(text))
     }
 
     /// `id` and `buttonId`: a string, or a number as its decimal text (not one that bridges to a
@@ -487,6 +695,12 @@ public final class FeedDecoder {
             return Self.foundationNumber(text) as? Bool ?? false
         default: return false
         }
+    }
+
+    /// `data.priority`: a whole number.
+    private func integer(_ value: Value) -> Int? {
+        guard case .number(let text) = value, let number = Self.smallInteger(text) else { return nil }
+        return Int(number)
     }
 
     private func text(_ value: Value) -> String? {
@@ -523,6 +737,7 @@ public final class FeedDecoder {
         case 2 where matches(text, "id"): return .id
         case 4 where matches(text, "data"): return .data
         case 6 where matches(text, "isRead"): return .isRead
+        case 9 where matches(text, "isDeleted"): return .isDeleted
         case 10 where matches(text, "endDateUtc"): return .end
         case 12 where matches(text, "startDateUtc"): return .start
         default: return .other
@@ -535,6 +750,10 @@ public final class FeedDecoder {
         case 7 where matches(text, "message"): return .body
         case 8 where matches(text, "imageUrl"): return .imageUrl
         case 8 where matches(text, "isPinned"): return .isPinned
+        case 8 where matches(text, "subtitle"): return .subtitle
+        case 8 where matches(text, "imageAlt"): return .imageAlt
+        case 8 where matches(text, "priority"): return .priority
+        case 10 where matches(text, "customKeys"): return .customKeys
         case 10 where matches(text, "ctaButtons"): return .buttons
         case 14 where matches(text, "receiveDateUTC"): return .receiveDate
         case 14 where matches(text, "messageDetails"): return .details
@@ -569,6 +788,11 @@ private struct MessageDraft {
     var details: String?
     var pinned = false
     var buttons: [CTAButton] = []
+    var deleted = false
+    var subtitle: String?
+    var imageAlt: String?
+    var customKeys: [String: String] = [:]
+    var priority: Int?
 
     mutating func resetData(present: Bool) {
         hasData = present
@@ -579,6 +803,10 @@ private struct MessageDraft {
         details = nil
         pinned = false
         buttons = []
+        subtitle = nil
+        imageAlt = nil
+        customKeys = [:]
+        priority = nil
     }
 }
 

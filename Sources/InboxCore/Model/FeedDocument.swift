@@ -16,6 +16,8 @@ public struct FeedDocument: Equatable, Sendable {
 public enum FeedError: Error, Equatable, CustomStringConvertible {
     case malformed(source: String, location: JSONLocation)
     case wrongShape(source: String, reason: String)
+    /// A file of no format VENDORS.md §5 recognises: `found` says what it holds.
+    case unrecognised(source: String, found: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
             return "\(source):\(location.line):\(location.column): not valid JSON: \(location.problem)"
         case .wrongShape(let source, let reason):
             return "\(source): not an inbox feed: \(reason)"
+        case .unrecognised(let source, let found):
+            return "\(source): not a tinbox, dengage, sfmc or gameball document (\(found))"
         }
     }
 }
@@ -31,9 +35,14 @@ extension FeedDocument {
     /// Decodes a whole feed held in memory (an HTTP page) with the streaming decoder. Unknown
     /// fields are ignored. `dateShift` moves every date (used to keep the shipped demo data
     /// current; 0 for everything else).
-    public init(data: Data, producer: String, source: String, dateShift: TimeInterval = 0) throws {
+    public init(
+        data: Data, producer: String, source: String, format: InboxFormat? = .tinbox, firstSeen: Date = Date(),
+        dateShift: TimeInterval = 0
+    ) throws {
         let collected = CollectedMessages()
-        let decoder = FeedDecoder(producer: producer, source: source, dateShift: dateShift, sink: collected)
+        let decoder = FeedDecoder(
+            producer: producer, source: source, format: format, firstSeen: firstSeen, dateShift: dateShift,
+            sink: collected)
         try decoder.feed(data)
         let skipped = try decoder.finish()
         self.init(messages: collected.messages, skipped: skipped)

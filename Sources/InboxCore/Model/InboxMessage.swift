@@ -42,6 +42,14 @@ public struct CTAButton: Equatable, Sendable, Codable {
         self.androidDeeplink = androidDeeplink
         self.webUrl = webUrl
     }
+
+    /// A vendor's one message-level link as a button labelled `Open` (VENDORS.md §2, §3): the
+    /// link a terminal opens when it is http(s), else the deeplink.
+    public static func open(_ link: String) -> CTAButton {
+        let lower = link.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return CTAButton(label: "Open", webUrl: link) }
+        return CTAButton(label: "Open", iosDeeplink: link, androidDeeplink: link)
+    }
 }
 
 /// An inbox message as a producer sent it. Local state lives apart (`MessageState`).
@@ -61,12 +69,33 @@ public struct InboxMessage: Equatable, Sendable {
     public var isPinned: Bool
     public var receiveDate: Date
     public var messageDetails: String?
+    /// False when the vendor gave no date: `receiveDate` is then the instant the document was
+    /// read, and a message already stored keeps the instant tinbox first stored it (VENDORS.md §2, §3).
+    public var hasReceiveDate: Bool
+    /// PROTOCOL 1.2's optional `data.subtitle` (SFMC `inboxSubtitle`/`subtitle`), shown in the detail view.
+    public var subtitle: String?
+    /// `data.imageAlt` (SFMC `media.altText`), shown beside the image.
+    public var imageAlt: String?
+    /// `data.customKeys` (SFMC `custom`, `customKeys`, `keys`), shown as `key: value` lines.
+    public var customKeys: [String: String]
+    /// `data.priority` (Dengage `priority`): shown, never used for order (BEHAVIOR A.3).
+    public var priority: Int?
+    /// `isDeleted` (SFMC `deleted`): the message is deleted locally when it is first stored.
+    public var isDeleted: Bool
 
     public init(
         key: MessageKey, serverRead: Bool = false, start: Date? = nil, end: Date? = nil,
         title: String, body: String? = nil, imageUrl: String? = nil, buttons: [CTAButton] = [],
-        isPinned: Bool = false, receiveDate: Date, messageDetails: String? = nil
+        isPinned: Bool = false, receiveDate: Date, messageDetails: String? = nil, hasReceiveDate: Bool = true,
+        subtitle: String? = nil, imageAlt: String? = nil, customKeys: [String: String] = [:], priority: Int? = nil,
+        isDeleted: Bool = false
     ) {
+        self.hasReceiveDate = hasReceiveDate
+        self.subtitle = subtitle
+        self.imageAlt = imageAlt
+        self.customKeys = customKeys
+        self.priority = priority
+        self.isDeleted = isDeleted
         self.key = key
         self.serverRead = serverRead
         self.start = start

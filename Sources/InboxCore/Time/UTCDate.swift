@@ -36,12 +36,21 @@ public enum UTCDate {
         return text.withUTF8 { parseMilliseconds(utf8: $0) }
     }
 
-    /// `parseMilliseconds(_:)` of UTF-8 bytes, as a streaming decoder holds them.
-    public static func parseMilliseconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    /// A vendor's date (VENDORS.md §3): the wire form, also with a space for the `T` and with
+    /// no zone at all (`yyyy-MM-dd HH:mm:ss`, the plugins' form), which is taken as UTC.
+    public static func parseVendor(_ text: String) -> Date? {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        return text.withUTF8 { parseMilliseconds(utf8: $0, vendor: true) }.map(date(milliseconds:))
+    }
+
+    /// `parseMilliseconds(_:)` of UTF-8 bytes, as a streaming decoder holds them; `vendor` reads
+    /// `parseVendor`'s forms too.
+    public static func parseMilliseconds(utf8 bytes: UnsafeBufferPointer<UInt8>, vendor: Bool = false) -> Int64? {
         var scanner = DigitScanner(bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
             let month = scanner.number(digits: 2), scanner.skip("-"),
-            let day = scanner.number(digits: 2), scanner.skip("T") || scanner.skip("t"),
+            let day = scanner.number(digits: 2),
+            scanner.skip("T") || scanner.skip("t") || (vendor && scanner.skip(" ")),
             let hour = scanner.number(digits: 2), scanner.skip(":"),
             let minute = scanner.number(digits: 2), scanner.skip(":"),
             let second = scanner.number(digits: 2)
@@ -54,7 +63,7 @@ public enum UTCDate {
                 millisecond = millisecond * 10 + (index < fraction.count ? fraction[index] : 0)
             }
         }
-        guard let offsetMinutes = scanner.offset(), scanner.atEnd,
+        guard let offsetMinutes = vendor && scanner.atEnd ? 0 : scanner.offset(), scanner.atEnd,
             (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
             year >= 1, hour < 24, minute < 60, second < 60
         else { return nil }

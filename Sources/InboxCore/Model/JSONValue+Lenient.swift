@@ -4,7 +4,7 @@ import Foundation
 /// come as numeric strings and booleans as 0/1.
 extension JSONValue {
     /// A non-blank string; a number is written as its integer (ids) or decimal text.
-    var lenientString: String? {
+    public var lenientString: String? {
         switch self {
         case .string(let text):
             return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
@@ -17,7 +17,7 @@ extension JSONValue {
     }
 
     /// A number, or a string that is exactly a decimal number (surrounding blanks allowed).
-    var lenientNumber: Double? {
+    public var lenientNumber: Double? {
         switch self {
         case .number(let value): return value
         case .string(let text):
@@ -27,13 +27,13 @@ extension JSONValue {
     }
 
     /// A whole number, from a number or a numeric string.
-    var lenientInteger: Int? {
+    public var lenientInteger: Int? {
         guard let value = lenientNumber, value == value.rounded(), abs(value) < 1e15 else { return nil }
         return Int(value)
     }
 
     /// `true`/`false`, `1`/`0` (numbers or strings), `"true"`/`"false"` in any case.
-    var lenientBool: Bool? {
+    public var lenientBool: Bool? {
         switch self {
         case .bool(let flag): return flag
         case .number(let value): return value == 1 ? true : value == 0 ? false : nil
@@ -48,7 +48,7 @@ extension JSONValue {
     }
 
     /// The value unless it is null or a blank string (both mean "absent", §6).
-    var present: JSONValue? {
+    public var present: JSONValue? {
         switch self {
         case .null: return nil
         case .string: return lenientString == nil ? nil : self
@@ -58,10 +58,10 @@ extension JSONValue {
 }
 
 extension Optional where Wrapped == JSONValue {
-    var lenientString: String? { self?.lenientString }
-    var lenientNumber: Double? { self?.lenientNumber }
-    var lenientInteger: Int? { self?.lenientInteger }
-    var lenientBool: Bool? { self?.lenientBool }
-    var present: JSONValue? { self?.present }
-    var lowercasedName: String? { self?.lenientString?.lowercased() }
+    public var lenientString: String? { self?.lenientString }
+    public var lenientNumber: Double? { self?.lenientNumber }
+    public var lenientInteger: Int? { self?.lenientInteger }
+    public var lenientBool: Bool? { self?.lenientBool }
+    public var present: JSONValue? { self?.present }
+    public var lowercasedName: String? { self?.lenientString?.lowercased() }
 }

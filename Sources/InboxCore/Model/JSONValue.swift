@@ -67,7 +67,7 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    static func decimalNumber(_ text: String) -> Double? {
+    public static func decimalNumber(_ text: String) -> Double? {
         var sawDigit = false
         var index = text.startIndex
         func skipDigits() {
