@@ -39,6 +39,7 @@ public struct DengageDrainer {
         if let throttle = try inbox.throttle(producer: name, bootId: bootId) {
             throw SyncError.stillThrottled(remaining: throttle.remaining)
         }
+        try producer.options.requireAccount()
         var report = DrainReport()
         report.statuses = try inbox.queueStatusesAsEvents(producer: name)
         let waiting = try inbox.pendingCounts(producer: name).events

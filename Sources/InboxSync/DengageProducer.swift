@@ -23,8 +23,13 @@ public struct DengageOptions: Equatable, Sendable {
         self.inboxEnabled = inboxEnabled
     }
 
-    /// VENDORS.md §2: operational when `account` is set and `inboxEnabled` holds.
-    public var isOperational: Bool { account != nil && inboxEnabled }
+    /// VENDORS.md §2: `account` is required over HTTP. Without one nothing is sent, not even the
+    /// queue (the server would refuse it for good and the events would be dropped); the refresh
+    /// fails with this line rather than reading as an inbox that is merely off.
+    public func requireAccount() throws {
+        guard account == nil else { return }
+        throw SyncError.unsupported("no Dengage account: set \"account\" in this producer's config")
+    }
 
     private static func present(_ text: String?) -> String? {
         guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
@@ -61,6 +66,16 @@ public struct DengageProducer: Sendable {
         http = HTTPProducer(config: anonymous, base: base, transport: transport, cancellation: cancellation)
     }
 
+    /// The producer `config` describes (`config.dengage`), sending the store's device id unless
+    /// the config names one.
+    public init(
+        config: ProducerConfig, inbox: Inbox, base: URL, transport: HTTPTransport, cancellation: Cancellation? = nil
+    ) throws {
+        self.init(
+            config: config, options: config.dengage, deviceId: try config.dengage.deviceId ?? inbox.deviceId(),
+            base: base, transport: transport, cancellation: cancellation)
+    }
+
     public var cancellation: Cancellation? { http.cancellation }
 
     // MARK: fetch
@@ -85,13 +100,35 @@ public struct DengageProducer: Sendable {
             "GET", Self.messagesPath, query: messagesQuery, endpoint: "GET \(Self.messagesPath)")
     }
 
+    /// One `GET /api/inbox/getMessages`, each usable message of its top-level array handed to
+    /// `sink` (at most `pageSize`: a server that sends more is cut to the limit); returns how many
+    /// were skipped. A message without `receiveDateUTC` is dated `now`, the instant tinbox first
+    /// stores it (the merge keeps that first date).
+    public func fetchMessages(now: Date, into sink: FeedSink) throws -> Int {
+        let endpoint = "GET \(Self.messagesPath)"
+        let body = try fetchBody()
+        let page: FeedDocument
+        do {
+            page = try FeedDocument(
+                data: body, producer: config.name, source: endpoint, format: .dengage, firstSeen: now)
+        } catch let error as FeedError {
+            if case .malformed = error { throw SyncError.notJSON(endpoint: endpoint) }
+            throw SyncError.feed(error)
+        }
+        let limit = config.pageSize
+        let room = max(0, limit - min(page.skipped, limit))
+        for message in page.messages.prefix(room) { try sink.accept(message) }
+        return min(page.skipped, limit)
+    }
+
     // MARK: events
 
-    /// One bulk request of at most `HTTPProducer.batchLimit` events. Any 2xx is the
-    /// acknowledgement, whatever its body (the SDKs expect none).
+    /// One bulk request of at most `HTTPProducer.batchLimit` events; returns when the server took
+    /// them. The acknowledgement is tinbox's (PROTOCOL 1.5): a 2xx with an empty body (what
+    /// Dengage sends) or JSON; one that is not JSON, a captive portal's page, keeps them queued.
     public func push(_ events: [InboxEvent]) throws {
         precondition(events.count <= HTTPProducer.batchLimit)
-        _ = try http.exchange("POST", Self.eventsPath, body: eventsBody(events), endpoint: "POST \(Self.eventsPath)")
+        try http.push(HTTPProducer.Batch(path: Self.eventsPath, body: eventsBody(events)))
     }
 
     /// `{"acc","ckey"?,"did","appId"?,"events":[{"eventType","msgid","messageDetails","eventDateUTC"}]}`:

@@ -91,7 +91,9 @@ final class AppContext {
     func inboxImportingOnce() throws -> Inbox {
         let inbox = try inbox()
         if try inbox.isEnabled(), try !inbox.wasEverRefreshed() {
-            let results = try Refresher(inbox: inbox, producers: producers).manualRefresh()
+            let refresher = Refresher(inbox: inbox, producers: producers)
+            refresher.log = { Output.warn($0) }
+            let results = try refresher.manualRefresh()
             for (producer, outcome) in results where !outcome.succeeded {
                 Output.warn(outcome.line(producer: producer))
             }
