@@ -51,8 +51,9 @@ let package = Package(
         .executableTarget(
             name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
-        // Uses TinboxKit as a program would: `import TinboxKit` only; runs the built tinbox-badge.
-        .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit"]),
+        // Uses TinboxKit as a program would: `import TinboxKit` only (beside the loopback stub of
+        // TestSupport); runs the built tinbox-badge.
+        .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit", "TestSupport"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "InAppEngineTests", dependencies: ["InAppEngine", "InboxCore"], exclude: ["Timelines", "Gameball"]),
