@@ -33,7 +33,7 @@ public struct FileProducer: Sendable {
     }
 
     /// Calls `body` with the file's bytes, a chunk at a time, refusing more than `sizeLimit`.
-    static func stream(_ url: URL, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public static func stream(_ url: URL, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let path = url.path
         let attributes: [FileAttributeKey: Any]
         do {

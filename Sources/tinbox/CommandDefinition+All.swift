@@ -5,7 +5,7 @@ import InboxCore
 /// are written from them.
 extension CommandDefinition {
     static let all: [CommandDefinition] = [
-        list, count, mark, refresh, inbox, event, purchase, explain, preview, simulate, completions, help,
+        list, count, mark, refresh, inbox, event, purchase, explain, preview, simulate, convert, completions, help,
     ]
 
     static let list = CommandDefinition(
@@ -98,6 +98,24 @@ extension CommandDefinition {
                 + "the data directory."
         ],
         run: SimulateCommand.run)
+
+    static let convert = CommandDefinition(
+        name: "convert", summary: "Print a vendor file as tinbox's own document",
+        overview: "Print FILE as tinbox reads it, as tinbox's own document: a messages document for an inbox "
+            + "file (tinbox, dengage, sfmc), a sync document for campaigns (tinbox, gameball). The same input "
+            + "gives the same bytes.",
+        usage: "convert [--from FORMAT] FILE",
+        options: [
+            OptionDefinition(
+                names: ["--from"], value: "FORMAT", summary: "Read FILE as this format; default: by its shape",
+                completion: .choices(InboxFormat.allNames))
+        ],
+        firstWord: .file,
+        details: [
+            "Every item that was skipped is one line on stderr with its JSON path and the reason. Exits 0 when "
+                + "the file was read (skips included), 1 when it was not."
+        ],
+        run: ConvertCommand.run)
 
     static let completions = CommandDefinition(
         name: "completions", summary: "Print a shell completion script",

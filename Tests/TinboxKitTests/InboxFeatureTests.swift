@@ -80,14 +80,30 @@ struct InboxFeatureTests {
         #expect(answers.items == [true])
     }
 
-    @Test(arguments: ["sfmc", "dengage", "gameball", "nonsense"])
-    func requestSdkRefusesFormatsNotReadYet(format: String) throws {
+    /// A campaign format is not an inbox format; an unknown name is no format at all.
+    @Test(arguments: ["gameball", "nonsense"])
+    func requestSdkRefusesFormatsThatAreNotInboxFormats(format: String) throws {
         let url = try workspace.writeFeed("vendor.json", [])
         InboxFeature.configure(configuration([.file(url, format: format)]))
         let answers = Recorder<Bool>()
         InboxFeature.requestSdk { answers.append($0 == nil) }
         #expect(eventually { answers.count == 1 })
         #expect(answers.items == [true])
+    }
+
+    @Test func theVendorFormatsByNameAreRead() throws {
+        let dengage = workspace.root.appendingPathComponent("dengage.json")
+        try Data(#"[{"smsgId":"d1","messageJson":{"title":"t","receiveDateUTC":"2026-11-29T09:30:00.000Z"}}]"#.utf8)
+            .write(to: dengage)
+        let sfmc = workspace.root.appendingPathComponent("sfmc.json")
+        try Data(#"{"messages":[{"id":"s1","subject":"t","sendDateUtc":"2026-11-29T09:30:00.000Z"}]}"#.utf8)
+            .write(to: sfmc)
+        let api = try api([
+            .file(dengage, producer: .engagement, format: "dengage"),
+            .file(sfmc, producer: .appMessaging, format: "sfmc"),
+        ])
+        #expect(refresh(api, expected: 2).allSatisfy { $0.0 })
+        #expect(api.getAllMessagesCount() == 2)
     }
 
     @Test func theTinboxFormatByNameIsRead() throws {

@@ -60,13 +60,15 @@ import Testing
     static let bashCases: [Completion] = [
         Completion(words: ["tinbox", "li"], replies: ["list"]),
         Completion(words: ["tinbox", ""], replies: commandNames),
-        Completion(words: ["tinbox", "--data-dir", "/x", "--feed", "f", "co"], replies: ["count", "completions"]),
+        Completion(
+            words: ["tinbox", "--data-dir", "/x", "--feed", "f", "co"], replies: ["count", "convert", "completions"]),
         Completion(words: ["tinbox", "list", "--state", ""], replies: ["all", "unread", "read", "deleted"]),
         Completion(words: ["tinbox", "count", "--state", "=", "u"], replies: ["unread"]),
         Completion(words: ["tinbox", "mark", ""], replies: ["read", "deleted"]),
         Completion(words: ["tinbox", "mark", "read", ""], replies: []),
         Completion(words: ["tinbox", "inbox", ""], replies: ["enable", "disable", "status"]),
-        Completion(words: ["tinbox", "help", "c"], replies: ["count", "completions"]),
+        Completion(words: ["tinbox", "help", "c"], replies: ["count", "convert", "completions"]),
+        Completion(words: ["tinbox", "convert", "--from", "s"], replies: ["sfmc"]),
         Completion(words: ["tinbox", "completions", ""], replies: ["bash", "zsh", "fish"]),
         Completion(words: ["tinbox", "--feed", ""], replies: ["engagement=", "app-messaging="]),
         Completion(words: ["tinbox", "--feed", "engagement", "=", "a"], replies: ["a.json"]),

@@ -203,17 +203,16 @@ public final class FeedDecoder {
         case .empty:
             // An empty list: nothing to map, and `[]` is as empty as `{"messages": []}`.
             messagesIsArray = true
-        case .tinboxSync:
-            throw FeedError.wrongShape(
-                source: source, reason: "it is a tinbox sync document (campaigns: use --campaigns)")
-        case .gameball:
-            throw FeedError.wrongShape(source: source, reason: "it is a gameball campaign document (use --campaigns)")
+        case .tinboxSync: throw FeedError.campaignDocument(source: source, format: "tinbox sync")
+        case .gameball: throw FeedError.campaignDocument(source: source, format: "gameball")
         case .unknown(let found):
             throw FeedError.unrecognised(source: source, found: found)
         }
     }
 
-    /// The JSON path of the item being read.
+    /// The JSON path of the item being read (`$.messages[3]`, `$[3]`): a sink may ask in `accept`.
+    public var currentItemPath: String { itemPath }
+
     private var itemPath: String {
         rootIsObject == true ? "$.messages[\(itemIndex)]" : "$[\(itemIndex)]"
     }

@@ -16,6 +16,8 @@ public struct FeedDocument: Equatable, Sendable {
 public enum FeedError: Error, Equatable, CustomStringConvertible {
     case malformed(source: String, location: JSONLocation)
     case wrongShape(source: String, reason: String)
+    /// A campaign document (`tinbox sync`, `gameball`) where an inbox feed belongs.
+    case campaignDocument(source: String, format: String)
     /// A file of no format VENDORS.md §5 recognises: `found` says what it holds.
     case unrecognised(source: String, found: String)
 
@@ -25,6 +27,9 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
             return "\(source):\(location.line):\(location.column): not valid JSON: \(location.problem)"
         case .wrongShape(let source, let reason):
             return "\(source): not an inbox feed: \(reason)"
+        case .campaignDocument(let source, let format):
+            return
+                "\(source): not an inbox feed: it is a \(format) document of in-app campaigns (give it to --campaigns)"
         case .unrecognised(let source, let found):
             return "\(source): not a tinbox, dengage, sfmc or gameball document (\(found))"
         }

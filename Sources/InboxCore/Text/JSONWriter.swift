@@ -35,6 +35,63 @@ public enum JSONWriter {
         }
     }
 
+    /// `value` as canonical JSON, as `tinbox convert` writes documents (VENDORS.md §1): 2-space
+    /// indent, `"key": value`, `[]` and `{}` for empty containers, and only the escapes JSON
+    /// requires (`"`, `\\` and C0 controls), no final newline.
+    public static func writeIndented(_ value: Value) -> [UInt8] {
+        var output: [UInt8] = []
+        appendIndented(value, to: &output, depth: 0)
+        return output
+    }
+
+    private static func appendIndented(_ value: Value, to output: inout [UInt8], depth: Int) {
+        func newline(_ level: Int) {
+            output.append(0x0A)
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+        }
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                appendIndented(item, to: &output, depth: depth + 1)
+            }
+            newline(depth)
+            output.append(UInt8(ascii: "]"))
+        case .object(let fields) where !fields.isEmpty:
+            output.append(UInt8(ascii: "{"))
+            for (index, (key, item)) in fields.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                appendRequired(key, to: &output)
+                output.append(contentsOf: ": ".utf8)
+                appendIndented(item, to: &output, depth: depth + 1)
+            }
+            newline(depth)
+            output.append(UInt8(ascii: "}"))
+        case .string(let text): appendRequired(text, to: &output)
+        default: append(value, to: &output)
+        }
+    }
+
+    /// A string with only JSON's required escapes; everything else as its UTF-8.
+    private static func appendRequired(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+            case 0x0A: output.append(contentsOf: "\\n".utf8)
+            case 0x0D: output.append(contentsOf: "\\r".utf8)
+            case 0x09: output.append(contentsOf: "\\t".utf8)
+            case ..<0x20: appendEscape(UInt16(byte), to: &output)
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
     /// `value` as a String.
     public static func write(_ value: Value, invisibles: Invisibles = .kept) -> String {
         var output: [UInt8] = []

@@ -92,11 +92,18 @@ public enum ReaderLayout {
         for line in TerminalText.wrap(TerminalText.sanitize(message.title), width: textWidth) {
             lines.append((line, .heading))
         }
+        // A vendor's subtitle (SFMC `inboxSubtitle`) sits under the title (VENDORS.md §3).
+        if let subtitle = message.subtitle {
+            for line in TerminalText.wrap(TerminalText.sanitize(subtitle), width: textWidth) {
+                lines.append((line, .normal))
+            }
+        }
         var facts = [TerminalText.sanitize(message.key.producer)]
         facts.append(
             "received \(UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")) UTC")
         facts.append(RelativeTime.phrase(message.receiveDate, now: now))
         if message.isPinned { facts.append("pinned") }
+        if let priority = message.priority { facts.append("priority \(priority)") }
         facts.append(entry.state.rawValue)
         for line in TerminalText.wrap(facts.joined(separator: " · "), width: textWidth) {
             lines.append((line, .secondary))
@@ -112,12 +119,25 @@ public enum ReaderLayout {
             for line in TerminalText.wrap("Image: " + TerminalText.sanitize(image), width: textWidth) {
                 lines.append((line, .link))
             }
+            if let alt = message.imageAlt {
+                for line in TerminalText.wrap("Alt text: " + TerminalText.sanitize(alt), width: textWidth) {
+                    lines.append((line, .secondary))
+                }
+            }
         }
         for button in message.buttons {
             guard let url = button.webUrl, !url.isEmpty else { continue }
             let label = TerminalText.sanitize(button.label ?? button.buttonId ?? "Open")
             for line in TerminalText.wrap(label + ": " + TerminalText.sanitize(url), width: textWidth) {
                 lines.append((line, .link))
+            }
+        }
+        // A vendor's custom data (SFMC `custom`, `customKeys`, `keys`), one `key: value` line each.
+        if !message.customKeys.isEmpty {
+            lines.append(("", .normal))
+            for key in message.customKeys.keys.sorted() {
+                let text = TerminalText.sanitize(key) + ": " + TerminalText.sanitize(message.customKeys[key] ?? "")
+                for line in TerminalText.wrap(text, width: textWidth) { lines.append((line, .secondary)) }
             }
         }
         return lines

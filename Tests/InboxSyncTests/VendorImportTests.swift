@@ -1,0 +1,79 @@
+import Foundation
+import InboxCore
+import InboxSync
+import Testing
+
+@testable import InboxStore
+
+/// Issue 12: vendor files through the refresh into the store: what a vendor gives beside
+/// PROTOCOL 1.2 is kept, an undated message keeps the instant it was first stored, a broken or
+/// unrecognised file changes nothing stored.
+@Suite struct VendorImportTests {
+    typealias Fixture = StreamingImportTests.Fixture
+
+    @Test func anUndatedMessageKeepsTheInstantItWasFirstStored() throws {
+        let fixture = try Fixture()
+        let feed = try fixture.write(
+            #"{"messages":[{"id":"w","subject":"No date","alert":"a"},{"id":"d","subject":"Dated","sendDateUtc":"2026-11-01T00:00:00Z"}]}"#
+        )
+        #expect(try fixture.refresh(feed) == .ok(messages: 2, skipped: 0))
+        let stored = try #require(try fixture.inbox.entry(fixture.key("w"))).message.receiveDate
+        #expect(stored == UTCDate.parse("2026-11-29T12:00:00.000Z"))
+        #expect(try fixture.refresh(feed) == .ok(messages: 2, skipped: 0))
+        #expect(try fixture.inbox.entry(fixture.key("w"))?.message.receiveDate == stored)
+        #expect(try fixture.inbox.entry(fixture.key("d"))?.message.receiveDate == UTCDate.parse("2026-11-01T00:00:00Z"))
+    }
+
+    @Test func theVendorFieldsAreStoredAndReadBack() throws {
+        let fixture = try Fixture()
+        let feed = try fixture.write(
+            #"[{"id":"s","subject":"t","inboxSubtitle":"sub","media":{"url":"https://i","altText":"alt"},"keys":[{"key":"k","value":"v"}],"sendDateUtc":"2026-11-01T00:00:00Z"}]"#
+        )
+        #expect(try fixture.refresh(feed) == .ok(messages: 1, skipped: 0))
+        let message = try #require(try fixture.inbox.entry(fixture.key("s"))).message
+        #expect(message.subtitle == "sub")
+        #expect(message.imageAlt == "alt")
+        #expect(message.customKeys == ["k": "v"])
+        let dengage = try fixture.write(
+            #"[{"smsgId":"g","priority":"4","messageJson":{"title":"t","receiveDateUTC":"2026-11-01T00:00:00.000Z"}}]"#,
+            name: "dengage.json")
+        #expect(try fixture.refresh(dengage) == .ok(messages: 1, skipped: 0))
+        #expect(try fixture.inbox.entry(fixture.key("g"))?.message.priority == 4)
+    }
+
+    @Test func deletedInAnExportIsDeletedForGood() throws {
+        let fixture = try Fixture()
+        let deleted = try fixture.write(#"[{"id":"x","subject":"t","deleted":1}]"#)
+        #expect(try fixture.refresh(deleted) == .ok(messages: 1, skipped: 0))
+        #expect(try fixture.inbox.entry(fixture.key("x"))?.state == .deleted)
+        let undeleted = try fixture.write(#"[{"id":"x","subject":"t","deleted":0,"read":0}]"#, name: "again.json")
+        #expect(try fixture.refresh(undeleted) == .ok(messages: 1, skipped: 0))
+        #expect(try fixture.inbox.entry(fixture.key("x"))?.state == .deleted)
+    }
+
+    @Test(arguments: [
+        ("[\n  {\"smsgId\": \"a\",\n   \"messageJson\": {\"title\": }\n]", ":3:"),
+        (#"[{"uuid": 1}]"#, "not a tinbox, dengage, sfmc or gameball document (a list whose first item has keys uuid)"),
+        (#"{"campaigns": []}"#, "it is a tinbox sync document of in-app campaigns"),
+    ])
+    func aBadFileFailsInOneLineAndKeepsWhatWasStored(text: String, says: String) throws {
+        let fixture = try Fixture()
+        let good = try fixture.write(#"[{"smsg_id":"a","message_json":"{\"title\":\"kept\"}"}]"#)
+        #expect(try fixture.refresh(good) == .ok(messages: 1, skipped: 0))
+        let bad = try fixture.write(text, name: "bad.json")
+        guard case .failed(let reason) = try fixture.refresh(bad) else {
+            Issue.record("a bad file refreshed")
+            return
+        }
+        #expect(reason.contains(says), "\(reason)")
+        #expect(!reason.contains("\n"))
+        #expect(try fixture.inbox.entry(fixture.key("a"))?.message.title == "kept")
+    }
+
+    @Test func unusableItemsAreCountedAndTheRestIsStored() throws {
+        let fixture = try Fixture()
+        let feed = try fixture.write(
+            #"[{"smsgId":"a","messageJson":{"title":"t"}},{"smsgId":""},7,{"smsgId":"b","messageJson":"{"}]"#)
+        #expect(try fixture.refresh(feed) == .ok(messages: 1, skipped: 3))
+    }
+}
