@@ -13,10 +13,7 @@ import Testing
 
     /// The events of each Dengage events request, as `TYPE msgid` strings in the order sent.
     private func sentEvents(_ f: SyncFixture) throws -> [[String]] {
-        try f.stub.requests(Self.events).map { request in
-            let events = (request.json as? [String: Any])?["events"] as? [[String: Any]] ?? []
-            return events.map { "\($0["eventType"] as? String ?? "?") \($0["msgid"] as? String ?? "?")" }
-        }
+        try f.stub.requests(Self.events).map(\.dengageEvents)
     }
 
     @Test func theBodyNamesTheDeviceAndOmitsWhatIsNotSet() throws {

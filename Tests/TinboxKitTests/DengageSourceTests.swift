@@ -22,12 +22,9 @@ extension InboxFeatureTests {
     }
 
     /// The `TYPE msgid` of every Dengage event the stub received, and each request's `did`.
-    private func dengageEvents(_ stub: StubServer) throws -> (events: [String], devices: [String]) {
-        let bodies = try stub.requests("POST /api/inbox/events").compactMap { $0.json as? [String: Any] }
-        let events = bodies.flatMap { ($0["events"] as? [[String: Any]]) ?? [] }.map {
-            "\($0["eventType"] as? String ?? "?") \($0["msgid"] as? String ?? "?")"
-        }
-        return (events, bodies.map { $0["did"] as? String ?? "" })
+    private func dengageEvents(_ stub: StubServer) throws -> (events: [String], devices: [String?]) {
+        let requests = try stub.requests("POST /api/inbox/events")
+        return (requests.flatMap(\.dengageEvents), requests.map(\.dengageDevice))
     }
 
     @Test func aDengageSourceFetchesWithItsOptionsAndSendsItsEventsWithTheSameDevice() throws {

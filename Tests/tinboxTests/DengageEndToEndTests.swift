@@ -44,13 +44,9 @@ struct DengageEndToEndTests {
     }
 
     /// The `TYPE msgid` of each event the stub received, in order, and the `did` of each request.
-    private func sentEvents(_ stub: StubServer) throws -> (events: [String], devices: [String]) {
+    private func sentEvents(_ stub: StubServer) throws -> (events: [String], devices: [String?]) {
         let requests = try stub.requests(Self.events)
-        let bodies = requests.compactMap { $0.json as? [String: Any] }
-        let events = bodies.flatMap { ($0["events"] as? [[String: Any]]) ?? [] }.map {
-            "\($0["eventType"] as? String ?? "?") \($0["msgid"] as? String ?? "?")"
-        }
-        return (events, bodies.map { $0["did"] as? String ?? "" })
+        return (requests.flatMap(\.dengageEvents), requests.map(\.dengageDevice))
     }
 
     @Test func refreshListMarkAndTheSameDeviceIdOnEveryLaterRun() throws {
@@ -158,5 +154,38 @@ struct DengageEndToEndTests {
         #expect(try stub.requests(Self.events).count == 1)
         let store = try Store(directory: tmux.dataDir.appendingPathComponent("data"))
         #expect(try store.database.integer("SELECT count(*) FROM pending_events") == 0)
+    }
+}
+
+/// The Dengage keys of a producer in the config file (VENDORS.md §2), on the built binary.
+@Suite struct DengageConfigTests {
+    private func run(_ producer: String) throws -> Tinbox.Result {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: [Tinbox.message("a")])
+        let config = try ConfigKeysTests.write(
+            #"{"producers": [{"source": "\#(feed)", \#(producer)}]}"#, in: tinbox)
+        return try tinbox.run(["--config", config, "count"])
+    }
+
+    @Test func aKeyOfTheWrongTypeIsOneLineNamingIt() throws {
+        let result = try run(#""format": "tinbox", "account": 42"#)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasSuffix("config.json: producers[0].account must be a string\n"), "\(result.stderr)")
+        let flag = try run(#""inboxEnabled": "yes""#)
+        #expect(flag.stderr.hasSuffix("producers[0].inboxEnabled must be true or false\n"), "\(flag.stderr)")
+    }
+
+    @Test func dengageKeysOnAnotherFormatAreAWarningAndTheRestWorks() throws {
+        let result = try run(#""format": "tinbox", "account": "acme", "appId": "a""#)
+        #expect(result.status == 0 && result.stdout == "1\n", "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains("is read only with \"format\": \"dengage\"; ignored") }, "\(lines)")
+        #expect(lines.first?.contains("'producers[0].account'") == true)
+    }
+
+    @Test func aMisspelledDengageKeyIsSuggested() throws {
+        let result = try run(#""format": "dengage", "acount": "acme""#)
+        #expect(result.stderr.contains("unknown key 'producers[0].acount' ignored. Did you mean 'account'?"))
     }
 }
