@@ -68,8 +68,9 @@ let package = Package(
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
         // The host's drivers on a manual clock: what the tmux tests can only watch in real seconds.
         .testTarget(name: "TinboxHostTests", dependencies: ["TinboxHost", "TerminalUI", "InboxCore", "InboxStore"]),
-        // Uses TinboxKit as a program would: `import TinboxKit` only; runs the built tinbox-badge.
-        .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit"]),
+        // Uses TinboxKit as a program would: `import TinboxKit` only (beside the loopback stub of
+        // TestSupport); runs the built tinbox-badge.
+        .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit", "TestSupport"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "InAppEngineTests", dependencies: ["InAppEngine", "InboxCore"], exclude: ["Timelines", "Gameball"]),

@@ -18,6 +18,8 @@ public struct ProducerConfig: Equatable, Sendable {
     public var format: InboxFormat?
     /// Shipped demo data: its dates are moved so the demo always looks current.
     public var isDemo: Bool
+    /// VENDORS.md §2's own keys of a Dengage producer; the other formats have none.
+    public var dengage = DengageOptions()
 
     public init(
         kind: ProducerKind, source: Source, token: String? = nil, contactKey: String? = nil, pageSize: Int = 20,

@@ -40,7 +40,10 @@ public final class Refresher {
     public let cancellation: Cancellation
     public let bootId: String
     private let injectedTransport: HTTPTransport?
-    private lazy var transport: HTTPTransport = injectedTransport ?? ProcessTransport.shared
+    lazy var transport: HTTPTransport = injectedTransport ?? ProcessTransport.shared
+    /// Where a line about queued items a server refused for good goes (VENDORS.md §2's dropped
+    /// Dengage batch); nowhere by default.
+    public var log: @Sendable (String) -> Void = { _ in }
 
     /// `transport` defaults to URLSession in the `tinbox-net` helper, started only when an HTTP
     /// producer is refreshed.
@@ -148,15 +151,16 @@ public final class Refresher {
     private func startAlongside(_ producer: ProducerConfig) -> Alongside {
         let running = Alongside()
         let directory = inbox.store.directory
-        let (clock, transport, cancellation, bootId) = (inbox.clock, transport, cancellation, bootId)
+        let (clock, transport, cancellation, bootId, log) = (inbox.clock, transport, cancellation, bootId, log)
         let thread = Thread {
             let outcome: RefreshOutcome
             do {
                 let connection = Inbox(store: try Store(directory: directory), clock: clock)
-                outcome = Refresher(
+                let refresher = Refresher(
                     inbox: connection, producers: [producer], transport: transport, cancellation: cancellation,
-                    bootId: bootId
-                ).outcomeOf(producer)
+                    bootId: bootId)
+                refresher.log = log
+                outcome = refresher.outcomeOf(producer)
             } catch {
                 outcome = .failed("\(error)")
             }
@@ -181,6 +185,7 @@ public final class Refresher {
         do {
             switch producer.source {
             case .file(let url): return try refreshFile(producer, url)
+            case .http(let base) where producer.format == .dengage: return try refreshDengage(producer, base)
             case .http(let base): return try refreshHTTP(producer, base)
             }
         } catch let error as SyncError {
@@ -230,11 +235,11 @@ public final class Refresher {
     /// Stores the staged list in one transaction that first checks the inbox is still enabled, so
     /// a refresh that was waiting when the inbox was disabled (here or in another process) stores
     /// nothing.
-    private func applyUnlessDisabled(_ staging: FeedImport, skipped: Int, durable: Bool = true) throws -> MergeReport {
+    func applyUnlessDisabled(_ staging: FeedImport, skipped: Int, durable: Bool = true) throws -> MergeReport {
         try staging.apply(skipped: skipped, durable: durable) { try checkStillWanted() }
     }
 
-    private func checkStillWanted() throws {
+    func checkStillWanted() throws {
         if cancellation.isCancelled { throw SyncError.cancelled }
         guard try inbox.isEnabled() else { throw SyncError.disabled }
     }

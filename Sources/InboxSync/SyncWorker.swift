@@ -30,6 +30,7 @@ public final class SyncWorker: @unchecked Sendable {
     private let transport: HTTPTransport
     private let random: @Sendable () -> Double
     private let bootId: String
+    private let log: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "tinbox.sync")
     private let lock = NSLock()
     private var running: Cancellation?
@@ -45,8 +46,9 @@ public final class SyncWorker: @unchecked Sendable {
     public init(
         producers: [ProducerConfig], transport: HTTPTransport? = nil, retryPolicy: RetryPolicy = RetryPolicy(),
         random: @escaping @Sendable () -> Double = RetryPolicy.systemRandom, bootId: String = BootIdentity.current,
-        openInbox: @escaping @Sendable () throws -> Inbox
+        log: @escaping @Sendable (String) -> Void = { _ in }, openInbox: @escaping @Sendable () throws -> Inbox
     ) {
+        self.log = log
         self.producers = producers
         self.transport = transport ?? ProcessTransport.shared
         self.retryPolicy = retryPolicy
@@ -84,6 +86,7 @@ public final class SyncWorker: @unchecked Sendable {
             guard let inbox = workerConnection(failing: completion) else { return }
             let refresher = Refresher(
                 inbox: inbox, producers: producers, transport: transport, cancellation: cancellation, bootId: bootId)
+            refresher.log = log
             _ = refresher.refreshClaimed(onOutcome: completion)
             catchUpTitleIndex()
         }
@@ -141,9 +144,8 @@ public final class SyncWorker: @unchecked Sendable {
             if !force, let wait = backoff[producer.name], now < wait.nextAttempt {
                 return .skipped("backing off for \(RefreshLimit.wholeSeconds(wait.nextAttempt - now)) s")
             }
-            let http = HTTPProducer(config: producer, base: base, transport: transport)
             do {
-                let report = try QueueDrainer(inbox: inbox, producer: http, bootId: bootId).drain()
+                let report = try drain(producer, base: base, inbox: inbox)
                 backoff[producer.name] = nil
                 return .sent(report)
             } catch SyncError.stillThrottled(let remaining) {
@@ -157,6 +159,16 @@ public final class SyncWorker: @unchecked Sendable {
         } catch {
             return .failed("\(error)")
         }
+    }
+
+    /// The queue drain of `producer`'s format: Dengage's, or PROTOCOL 1.3-1.4's.
+    private func drain(_ producer: ProducerConfig, base: URL, inbox: Inbox) throws -> DrainReport {
+        if producer.format == .dengage {
+            let dengage = try DengageProducer(config: producer, inbox: inbox, base: base, transport: transport)
+            return try DengageDrainer(inbox: inbox, producer: dengage, bootId: bootId, log: log).drain()
+        }
+        let http = HTTPProducer(config: producer, base: base, transport: transport)
+        return try QueueDrainer(inbox: inbox, producer: http, bootId: bootId).drain()
     }
 
     // MARK: title index

@@ -22,12 +22,12 @@ package final class AppContext {
     /// `--lang`, else the config's, else `en`.
     package let language: String
     /// Where warnings go (the command layer prints them on stderr).
-    private let warn: (String) -> Void
+    private let warn: @Sendable (String) -> Void
     private var openedInbox: Inbox?
 
     package init(
         options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
-        clock: Clock = SystemClock(), warn: @escaping (String) -> Void
+        clock: Clock = SystemClock(), warn: @escaping @Sendable (String) -> Void
     ) throws {
         self.options = options
         self.clock = clock
@@ -97,7 +97,9 @@ package final class AppContext {
     package func inboxImportingOnce() throws -> Inbox {
         let inbox = try inbox()
         if try inbox.isEnabled(), try !inbox.wasEverRefreshed() {
-            let results = try Refresher(inbox: inbox, producers: producers).manualRefresh()
+            let refresher = Refresher(inbox: inbox, producers: producers)
+            refresher.log = warn
+            let results = try refresher.manualRefresh()
             for (producer, outcome) in results where !outcome.succeeded {
                 warn(outcome.line(producer: producer))
             }

@@ -91,8 +91,11 @@ package struct Config {
                 guard let fields = item as? [String: Any] else {
                     throw CommandFailure("\(file): producers[\(index)] must be an object")
                 }
-                warnUnknown(fields, known: Self.producerKeys, file: file, path: "producers[\(index)].")
-                producers.append(try Self.producer(fields, index: index, file: file, base: base))
+                let known = Self.producerKeys + Self.dengageKeys
+                warnUnknown(fields, known: known, file: file, path: "producers[\(index)].")
+                let producer = try Self.producer(fields, index: index, file: file, base: base)
+                warnDengageKeys(fields, isDengage: producer.format == .dengage, file: file, index: index)
+                producers.append(producer)
             }
         }
         if let fields = object["campaigns"] as? [String: Any] {
@@ -149,6 +152,7 @@ package struct Config {
         case .success(let format): producer.format = format
         case .failure(let error): throw CommandFailure("\(file): producers[\(index)].format: \(error)")
         }
+        producer.dengage = try dengageOptions(fields, index: index, file: file)
         return producer
     }
 

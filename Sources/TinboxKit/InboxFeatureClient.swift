@@ -33,9 +33,9 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
             throw .storeUnavailable("\(error)")
         }
         callbackQueue = configuration.callbackQueue
-        worker = SyncWorker(producers: producers, transport: configuration.transport) {
-            Inbox(store: try Store(directory: directory), clock: clock)
-        }
+        worker = SyncWorker(
+            producers: producers, transport: configuration.transport, log: { TinboxLog.write("[tinbox] \($0)") },
+            openInbox: { Inbox(store: try Store(directory: directory), clock: clock) })
     }
 
     /// A newer configuration replaced this API: a refresh still waiting stops.

@@ -105,7 +105,8 @@ public struct ProducerSource: Sendable {
         case .failure(let refusal): throw .unsupportedFormat(refusal.description)
         }
         guard let kind = producer.kind else { throw .invalidProducer("inboxFeature is not a producer kind") }
-        let known = ["pageSize", "maxMessages", "contactKey"]
+        let dengageKeys = ["account", "deviceId", "appId", "inboxEnabled"]
+        let known = ["pageSize", "maxMessages", "contactKey"] + (inboxFormat == .dengage ? dengageKeys : [])
         for key in options.keys.sorted() where !known.contains(key) {
             TinboxLog.write("[tinbox] producer \(kind.rawValue): option '\(key)' is ignored")
         }
@@ -114,10 +115,16 @@ public struct ProducerSource: Sendable {
         case .file(let url): source = .file(url)
         case .http(let url): source = .http(url)
         }
-        return ProducerConfig(
+        var config = ProducerConfig(
             kind: kind, source: source, token: token, contactKey: options["contactKey"]?.stringValue,
             pageSize: options["pageSize"]?.numberValue.map { Int($0) } ?? 20,
             maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000), format: inboxFormat)
+        if inboxFormat == .dengage {
+            config.dengage = DengageOptions(
+                account: options["account"]?.stringValue, deviceId: options["deviceId"]?.stringValue,
+                appId: options["appId"]?.stringValue, inboxEnabled: options["inboxEnabled"]?.boolValue ?? true)
+        }
+        return config
     }
 }
 

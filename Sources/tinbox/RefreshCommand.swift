@@ -10,8 +10,9 @@ enum RefreshCommand {
         let app = try context()
         // The network helper loads libcurl while the store opens (README, "Performance").
         if app.producers.contains(where: \.isHTTP) { ProcessTransport.shared.prepare() }
-        let results = try Refresher(inbox: try app.inbox(), producers: app.producers).manualRefresh {
-            producer, outcome in
+        let refresher = Refresher(inbox: try app.inbox(), producers: app.producers)
+        refresher.log = { Output.warn($0) }
+        let results = try refresher.manualRefresh { producer, outcome in
             // Printed as each producer ends, so a slow second producer does not hide the first.
             Output.line(outcome.line(producer: producer))
             Output.flush()

@@ -20,6 +20,16 @@ public struct RecordedRequest: @unchecked Sendable {
         ((json as? [String: Any])?["events"] as? [[String: Any]] ?? []).compactMap { $0["eventId"] as? String }
     }
 
+    /// The events of a Dengage events request (VENDORS.md §2) as `TYPE msgid`, in the order sent.
+    public var dengageEvents: [String] {
+        ((json as? [String: Any])?["events"] as? [[String: Any]] ?? []).map {
+            "\($0["eventType"] as? String ?? "?") \($0["msgid"] as? String ?? "?")"
+        }
+    }
+
+    /// The `did` of a Dengage events request.
+    public var dengageDevice: String? { (json as? [String: Any])?["did"] as? String }
+
     public var statuses: [[String: String]] {
         ((json as? [String: Any])?["statuses"] as? [[String: Any]] ?? []).map {
             ["id": $0["id"] as? String ?? "", "status": $0["status"] as? String ?? ""]

@@ -6,8 +6,12 @@ Listens on 127.0.0.1 on a free port, writes the port to PORT_FILE, and serves un
 standard input closes (the test process ended or stopped it), so it never outlives a test run.
 
 Default answers: params operational; messages paged from the feed by limit/offset;
-status and events 200 {}. Control (JSON bodies):
-  POST /__control/state   {"feed": [...], "generate": N, "params": {...}}  replace parts of the state
+status and events 200 {}. Dengage's Inbox Channel (VENDORS.md 2): GET /api/inbox/getMessages
+answers the first `limit` items of the feed as a top-level array, and POST /api/inbox/events an
+empty 200; with a "dengageAccount" set, both answer 400 {"message": "Invalid Account"} to any other
+`acc`, as Dengage's server does. Control (JSON bodies):
+  POST /__control/state   {"feed": [...], "generate": N, "params": {...}, "dengageAccount": "acme"}
+                          replace parts of the state
   POST /__control/script  {"route": "POST /api/inbox/events", "responses": [R, ...]}  answered in order,
                           then the default again
   GET  /__control/requests {"requests": [...]} every non-control request, in arrival order
@@ -28,6 +32,7 @@ LOCK = threading.Lock()
 STATE = {
     "feed": [],
     "params": {"accountName": "acme", "inboxEnabled": True},
+    "dengageAccount": None,
     "scripts": {},
     "requests": [],
 }
@@ -83,7 +88,7 @@ class Handler(BaseHTTPRequestHandler):
             queue = STATE["scripts"].get(route) or []
             answer = queue.pop(0) if queue else None
         if answer is None:
-            answer = {"feed": True} if route == "GET /api/inbox/messages" else {}
+            answer = self.default_answer(route, query, parsed)
         self.answer(route, query, answer)
 
     def answer(self, route, query, spec):
@@ -115,6 +120,22 @@ class Handler(BaseHTTPRequestHandler):
             return
         self.wfile.write(body)
 
+    def default_answer(self, route, query, body):
+        if route == "GET /api/inbox/messages":
+            return {"feed": True}
+        # Dengage: the list, and events whose body names the account (tinbox's own have no "acc").
+        if route == "GET /api/inbox/getMessages":
+            given = query.get("acc")
+        elif route == "POST /api/inbox/events" and isinstance(body, dict) and "acc" in body:
+            given = body.get("acc")
+        else:
+            return {}
+        with LOCK:
+            account = STATE["dengageAccount"]
+        if account is not None and given != account:
+            return {"status": 400, "json": {"message": "Invalid Account"}}
+        return {"feed": True} if route.startswith("GET") else {"body": ""}
+
     def default_json(self, route, query):
         with LOCK:
             if route == "GET /api/sdk/params":
@@ -123,6 +144,8 @@ class Handler(BaseHTTPRequestHandler):
                 limit = int(query.get("limit", "20"))
                 offset = int(query.get("offset", "0"))
                 return {"messages": STATE["feed"][offset: offset + limit]}
+            if route == "GET /api/inbox/getMessages":
+                return STATE["feed"][: int(query.get("limit", "20"))]
         return {}
 
     def send_oversize(self, status, size, no_length):
@@ -157,6 +180,8 @@ class Handler(BaseHTTPRequestHandler):
                     STATE["feed"] = payload["feed"]
                 if "params" in payload:
                     STATE["params"] = payload["params"]
+                if "dengageAccount" in payload:
+                    STATE["dengageAccount"] = payload["dengageAccount"]
                 result = {}
             elif path == "/__control/script":
                 STATE["scripts"].setdefault(payload["route"], []).extend(payload["responses"])

@@ -1,0 +1,35 @@
+import Foundation
+import InboxCore
+import InboxStore
+
+extension Refresher {
+    /// VENDORS.md §2 over HTTP: no params request (the config decides whether the producer is
+    /// operational), then the queue (statuses as `OP`/`DT` events), then one list request. Any
+    /// failure ends this producer's refresh with what is queued and stored kept.
+    func refreshDengage(_ producer: ProducerConfig, _ base: URL) throws -> RefreshOutcome {
+        let options = producer.dengage
+        try checkStillWanted()
+        try HTTPProducer.validate(producer)
+        try options.requireAccount()
+        guard options.inboxEnabled else {
+            try inbox.markInoperative(producer: producer.name)
+            return .notOperational
+        }
+        if let throttle = try inbox.throttle(producer: producer.name, bootId: bootId) {
+            throw SyncError.stillThrottled(remaining: throttle.remaining)
+        }
+        let dengage = try DengageProducer(
+            config: producer, inbox: inbox, base: base, transport: transport, cancellation: cancellation)
+        do {
+            try DengageDrainer(inbox: inbox, producer: dengage, bootId: bootId, log: log).drain()
+            let staging = try inbox.beginImport(producer: producer.name)
+            defer { try? staging.discard() }
+            let skipped = try dengage.fetchMessages(now: inbox.clock.now, into: staging)
+            let report = try applyUnlessDisabled(staging, skipped: skipped)
+            return .ok(messages: report.stored, skipped: report.skipped)
+        } catch SyncError.throttled(let endpoint, let retryAfter) {
+            try inbox.noteThrottle(producer: producer.name, retryAfter: retryAfter, bootId: bootId)
+            throw SyncError.throttled(endpoint: endpoint, retryAfter: retryAfter)
+        }
+    }
+}
