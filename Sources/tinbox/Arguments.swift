@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
-import TinboxHost
 import TerminalUI
+import TinboxHost
 
 /// The command line split into global options, the command word and the command's own words.
 struct Arguments {

@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
-import TinboxHost
 import TerminalUI
+import TinboxHost
 
 /// What a shell offers for a word (`tinbox completions`).
 enum WordCompletion: Sendable, Equatable {

@@ -1,8 +1,8 @@
 import Foundation
-import TinboxHost
 import InAppEngine
 import InboxCore
 import InboxSync
+import TinboxHost
 
 /// `tinbox convert [--from FORMAT] FILE` (VENDORS.md §1): the file as tinbox reads it, written as
 /// tinbox's own document on stdout in canonical JSON (JSONWriter.writeIndented), so the same input

@@ -154,7 +154,9 @@ public enum ReaderLayout {
         if !message.customKeys.isEmpty {
             lines.append(("", .normal, .leftToRight))
             for key in message.customKeys.keys.sorted() {
-                add(TerminalText.sanitize(key) + ": " + TerminalText.sanitize(message.customKeys[key] ?? ""), .secondary)
+                add(
+                    TerminalText.sanitize(key) + ": " + TerminalText.sanitize(message.customKeys[key] ?? ""), .secondary
+                )
             }
         }
         return lines
