@@ -24,10 +24,7 @@ enum ReaderCommand {
 
     /// The reader over the inbox, with `inApp` for in-app messaging (`tinbox preview` passes its own).
     static func run(_ context: () throws -> AppContext, inApp: (Setup) throws -> ReaderInAppDriver) throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure(
-                "the reader needs a terminal on standard input and output; in scripts and pipes use `tinbox list`")
-        }
+        try requireTerminal()
         let context = try context()
         // Nothing is imported before the first paint: the refresh at start-up runs on the worker
         // once the first screen is up, and counts as the manual one (issue 4, point 2).
@@ -40,10 +37,7 @@ enum ReaderCommand {
         let environment = ProcessInfo.processInfo.environment
         let browser = ReaderBrowser(environment: environment)
         let source = ReaderInboxSource(inbox: inbox, worker: worker, browser: browser)
-        let terminal = CursesTerminal(
-            options: CursesTerminal.Options(
-                mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours))
+        let terminal = cursesTerminal(context, environment)
         defer { terminal.shutdown() }
         let setup = Setup(
             context: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
@@ -57,6 +51,21 @@ enum ReaderCommand {
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
             keys: context.config.keys
         ).run()
+    }
+
+    static func requireTerminal() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CommandFailure(
+                "the reader needs a terminal on standard input and output; in scripts and pipes use `tinbox list`")
+        }
+    }
+
+    /// The terminal with the config's mouse, theme and colours (`tinbox replay` draws on it too).
+    static func cursesTerminal(_ context: AppContext, _ environment: [String: String]) -> CursesTerminal {
+        CursesTerminal(
+            options: CursesTerminal.Options(
+                mouse: context.config.mouse, theme: context.config.theme, environment: environment,
+                colours: context.config.colours))
     }
 
     /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.

@@ -66,6 +66,8 @@ public enum ReaderEvent: Equatable, Sendable {
     case frame(Date)
     /// `navigate` to `message/<id>`: the message found (nil: no such message).
     case found(InboxEntry?, id: String)
+    /// `tinbox replay`: the replay bar as it stands now.
+    case replay(ReplayBar)
 }
 
 /// What the reader asks its runtime to do; `update` itself does no I/O.
@@ -88,5 +90,7 @@ public enum ReaderEffect: Equatable, Sendable {
     case inApp(InAppRequest)
     /// Looks a message up by id for `navigate` to `message/<id>`.
     case find(id: String)
+    /// `tinbox replay`: a key of the replay bar, for the replay driver.
+    case replay(ReplayControl)
     case quit
 }

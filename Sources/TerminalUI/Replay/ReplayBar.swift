@@ -1,0 +1,86 @@
+import Foundation
+import InboxCore
+
+/// What the replay bar on the status line says (issue 13): the virtual time, the next step and
+/// when it comes, the speed, and what holds the replay when something does.
+public struct ReplayBar: Equatable, Sendable {
+    /// The next timeline step: its label (`tap claim`) and its instant.
+    public struct Next: Equatable, Sendable {
+        public var label: String
+        public var milliseconds: Int64
+
+        public init(label: String, milliseconds: Int64) {
+            self.label = label
+            self.milliseconds = milliseconds
+        }
+    }
+
+    /// The virtual clock, in milliseconds from the timeline's `at` 0.
+    public var milliseconds: Int64 = 0
+    /// Virtual seconds per real second.
+    public var speed: Double = 1
+    public var isPaused = false
+    public var next: Next?
+    /// The overlay area: the timeline's terminal size (`setup`, then `resize` steps).
+    public var area = Size(columns: 80, rows: 24)
+    /// After a `background` step, until its `foreground`.
+    public var inBackground = false
+    /// The last `network` step's setting, when there was one.
+    public var network: String?
+    /// The timeline has played to its end (and does not loop).
+    public var isFinished = false
+    /// How many times `--loop` started it again.
+    public var pass = 0
+
+    public init() {}
+
+    /// The replay waits while the real terminal is smaller than the overlay area.
+    public func isWaiting(in size: Size) -> Bool {
+        area.columns > size.columns || area.rows > size.rows
+    }
+
+    /// The bar's text, before the key hints: `▶ 12.3 s · next tap claim at 15.0 s (in 2.7 s) · 10x`.
+    public func text(in size: Size) -> String {
+        var parts: [String] = []
+        let time = Self.seconds(milliseconds) + " s"
+        if isWaiting(in: size) {
+            parts.append("‖ \(time)")
+            parts.append(
+                "waiting: the timeline's terminal is \(area.columns)x\(area.rows), "
+                    + "this one \(size.columns)x\(size.rows); enlarge it")
+        } else if isFinished {
+            parts.append("■ \(time) end")
+        } else {
+            parts.append((isPaused ? "‖ " : "▶ ") + time + (isPaused ? " paused" : ""))
+        }
+        if !isFinished, let next {
+            let wait = max(0, next.milliseconds - milliseconds)
+            parts.append("next \(next.label) at \(Self.seconds(next.milliseconds)) s (in \(Self.seconds(wait)) s)")
+        }
+        parts.append(Self.speedText(speed))
+        if inBackground { parts.append("app in background") }
+        if let network { parts.append("network: \(network)") }
+        if pass > 0 { parts.append("loop \(pass + 1)") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `12.3`: tenths of a second, rounded down, so the bar never shows a step as passed early.
+    static func seconds(_ milliseconds: Int64) -> String {
+        let tenths = max(0, milliseconds) / 100
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// `10x`, `0.5x`.
+    static func speedText(_ speed: Double) -> String {
+        speed.rounded() == speed ? "\(Int(speed))x" : "\(speed)x"
+    }
+}
+
+/// What the replay bar's keys ask the replay to do.
+public enum ReplayControl: Equatable, Sendable {
+    case togglePause
+    /// Jump the virtual clock to the next step or timer.
+    case next
+    case faster
+    case slower
+}
