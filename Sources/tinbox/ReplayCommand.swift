@@ -71,7 +71,8 @@ private final class Recording {
 
     func write(_ line: String) {
         // `simulate` escapes invisible characters in its lines the same way (same data for a JSON reader).
-        handle.write(Data(TerminalText.escapingInvisibles(inJSON: line).utf8))
+        let json = line.hasSuffix("\n") ? String(line.dropLast()) : line
+        handle.write(Data((TerminalText.escapingInvisibles(inJSON: json) + "\n").utf8))
     }
 
     func close() {
