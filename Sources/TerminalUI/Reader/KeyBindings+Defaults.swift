@@ -109,7 +109,8 @@ extension KeyBindings {
             KeyBinding([.character("+"), .character("=")], .faster, help: .replay, hint: "speed"),
             KeyBinding([.character("-")], .slower, help: .replay, hint: "speed"),
             KeyBinding([.character("L")], .log, help: .log, hint: "log"),
-            KeyBinding([.character("q"), .control("c")], .quit, help: .quit, hint: "quit"),
+            KeyBinding([.character("q")], .quit, help: .quit, hint: "quit"),
+            KeyBinding([.control("c")], .quit),
         ],
     ])
 

@@ -18,10 +18,11 @@ extension ReaderView {
             let message = TerminalText.truncate(status.text, toWidth: room)
             column = screen.put(message, row: row, column: column + 2, limit: room, role: .statusMessage)
         }
-        let hints = state.keys.hints(.replay)
-        let hintsWidth = TerminalText.width(hints)
-        if column + 2 + hintsWidth <= width {
-            screen.put(hints, row: row, column: screen.width - 1 - hintsWidth, role: .status)
+        // The replay's hints when they fit, else where to find them.
+        let help = state.keys.name(of: .help, in: .list) + " keys"
+        for hints in [state.keys.hints(.replay), help] where column + 2 + TerminalText.width(hints) <= width {
+            screen.put(hints, row: row, column: screen.width - 1 - TerminalText.width(hints), role: .status)
+            break
         }
     }
 

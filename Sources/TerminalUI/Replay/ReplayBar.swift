@@ -45,9 +45,7 @@ public struct ReplayBar: Equatable, Sendable {
         let time = Self.seconds(milliseconds) + " s"
         if isWaiting(in: size) {
             parts.append("‖ \(time)")
-            parts.append(
-                "waiting: the timeline's terminal is \(area.columns)x\(area.rows), "
-                    + "this one \(size.columns)x\(size.rows); enlarge it")
+            parts.append("waiting for a \(area.columns)x\(area.rows) terminal (this one is \(size.columns)x\(size.rows))")
         } else if isFinished {
             parts.append("■ \(time) end")
         } else {
