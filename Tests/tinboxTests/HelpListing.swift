@@ -7,7 +7,7 @@ enum HelpListing {
     /// CLI.md's commands that tinbox has. `convert` and `replay` are in CLI.md but not built yet.
     static let cliCommands = [
         "list", "count", "mark", "refresh", "inbox", "event", "purchase", "explain", "preview", "simulate",
-        "completions", "help",
+        "replay", "completions", "help",
     ]
     /// CLI.md's options for every command that tinbox has (not yet `--bidi`, `--graphics`,
     /// `--screen-reader`), and those of single commands.
