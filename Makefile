@@ -48,6 +48,7 @@ bench: deps bench-deps build
 	.build/release/tinbox-bench
 	bash Benchmarks/reader.sh 5
 	bash Benchmarks/overlay.sh 5
+	python3 Benchmarks/replay.py --binary $(RELEASE)
 
 generated: build
 	mkdir -p $(GENERATED)
