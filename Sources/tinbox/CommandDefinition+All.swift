@@ -105,7 +105,8 @@ extension CommandDefinition {
             + "its overlays, taps, resizes and decision log, exactly as simulate computes them.",
         usage: "replay TIMELINE.jsonl [--speed N] [--paused] [--loop] [--record FILE]",
         options: [
-            OptionDefinition(names: ["--speed"], value: "N", summary: "Virtual seconds per real second (default 1, up to 1000)"),
+            OptionDefinition(
+                names: ["--speed"], value: "N", summary: "Virtual seconds per real second (default 1, up to 1000)"),
             OptionDefinition(names: ["--paused"], value: nil, summary: "Start paused (p resumes)"),
             OptionDefinition(names: ["--loop"], value: nil, summary: "Start again at the end, for a demo left running"),
             OptionDefinition(

@@ -24,8 +24,10 @@ import Testing
         init(_ name: String, size: Size = Size(columns: 80, rows: 24), options: ReplayDriver.Options = .init())
             throws
         {
-            let text = try String(contentsOf: ReplayTests.timelines.appendingPathComponent("\(name).jsonl"), encoding: .utf8)
-            trace = Simulation.trace(timeline: text, baseDirectory: ReplayTests.timelines, timelineName: "\(name).jsonl")
+            let text = try String(
+                contentsOf: ReplayTests.timelines.appendingPathComponent("\(name).jsonl"), encoding: .utf8)
+            trace = Simulation.trace(
+                timeline: text, baseDirectory: ReplayTests.timelines, timelineName: "\(name).jsonl")
             terminal = MemoryTerminal(size: size)
             source = MemorySource(entries: Fixtures.inbox)
             let clock = clock

@@ -24,6 +24,7 @@ public struct SimulationTrace: Sendable {
 
 /// One thing that happened at a virtual instant of a `simulate` run.
 public struct ReplayBeat: Sendable, Equatable {
+    /// What happened.
     public enum Kind: Sendable, Equatable {
         /// A timeline line was carried out.
         case step(ReplayStep)
@@ -41,8 +42,10 @@ public struct ReplayBeat: Sendable, Equatable {
 
     /// Virtual milliseconds from `at` 0.
     public var milliseconds: Int64
+    /// What happened then.
     public var kind: Kind
 
+    /// A beat at `milliseconds`.
     public init(milliseconds: Int64, kind: Kind) {
         self.milliseconds = milliseconds
         self.kind = kind
@@ -52,6 +55,7 @@ public struct ReplayBeat: Sendable, Equatable {
 /// A timeline line as the replay shows it: where it is and what it does to the world around
 /// the overlay (its size, the app's state, the network).
 public struct ReplayStep: Sendable, Equatable {
+    /// What a step does, as the replay shows it.
     public enum Action: Sendable, Equatable {
         case setup(columns: Int, rows: Int, reduceMotion: Bool)
         case resize(columns: Int, rows: Int)
@@ -65,8 +69,10 @@ public struct ReplayStep: Sendable, Equatable {
 
     /// The line of the timeline file, from 1.
     public var line: Int
+    /// What it does.
     public var action: Action
 
+    /// A step of line `line`.
     public init(line: Int, action: Action) {
         self.line = line
         self.action = action

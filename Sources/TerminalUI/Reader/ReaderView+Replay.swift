@@ -53,11 +53,14 @@ extension ReaderView {
         }
         if area.scrim != nil { screen.scrim = area.scrim }
         for panel in area.panels {
-            guard let opened = screen.openPanel(
-                top: top + panel.top, left: left + panel.left, width: panel.width, height: panel.height)
+            guard
+                let opened = screen.openPanel(
+                    top: top + panel.top, left: left + panel.left, width: panel.width, height: panel.height)
             else { continue }
             for y in 0..<opened.height {
-                for x in 0..<opened.width { screen[opened.top + y, opened.left + x] = area[panel.top + y, panel.left + x] }
+                for x in 0..<opened.width {
+                    screen[opened.top + y, opened.left + x] = area[panel.top + y, panel.left + x]
+                }
             }
         }
         return hits.offset(rows: top, columns: left)

@@ -6,9 +6,12 @@ import InboxCore
 public struct ReplayBar: Equatable, Sendable {
     /// The next timeline step: its label (`tap claim`) and its instant.
     public struct Next: Equatable, Sendable {
+        /// `tap claim`, `resize 60x40`.
         public var label: String
+        /// Its virtual instant.
         public var milliseconds: Int64
 
+        /// The step `label` at `milliseconds`.
         public init(label: String, milliseconds: Int64) {
             self.label = label
             self.milliseconds = milliseconds
@@ -19,7 +22,9 @@ public struct ReplayBar: Equatable, Sendable {
     public var milliseconds: Int64 = 0
     /// Virtual seconds per real second.
     public var speed: Double = 1
+    /// `p` (or `--paused`) holds the virtual clock.
     public var isPaused = false
+    /// The next timeline step, while one is left.
     public var next: Next?
     /// The overlay area: the timeline's terminal size (`setup`, then `resize` steps).
     public var area = Size(columns: 80, rows: 24)
@@ -32,6 +37,7 @@ public struct ReplayBar: Equatable, Sendable {
     /// How many times `--loop` started it again.
     public var pass = 0
 
+    /// A bar at 0 s, 1x, playing, for an 80x24 area.
     public init() {}
 
     /// The replay waits while the real terminal is smaller than the overlay area.
@@ -45,7 +51,8 @@ public struct ReplayBar: Equatable, Sendable {
         let time = Self.seconds(milliseconds) + " s"
         if isWaiting(in: size) {
             parts.append("‖ \(time)")
-            parts.append("waiting for a \(area.columns)x\(area.rows) terminal (this one is \(size.columns)x\(size.rows))")
+            parts.append(
+                "waiting for a \(area.columns)x\(area.rows) terminal (this one is \(size.columns)x\(size.rows))")
         } else if isFinished {
             parts.append("■ \(time) end")
         } else {

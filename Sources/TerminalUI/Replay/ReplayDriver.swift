@@ -15,13 +15,18 @@ public protocol ReplayControllable: AnyObject {
 ///
 /// Called on the reader's thread only, like every `ReaderInAppDriver`.
 public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
+    /// `tinbox replay`'s options.
     public struct Options: Sendable {
+        /// `--speed`: virtual seconds per real second.
         public var speed: Double
+        /// `--paused`: start with the clock held.
         public var paused: Bool
+        /// `--loop`: start again at the end.
         public var loops: Bool
         /// The user's `--reduce-motion`: entrances are skipped even if the timeline has them.
         public var reduceMotion: Bool
 
+        /// The defaults: 1x, playing, once, with entrances.
         public init(speed: Double = 1, paused: Bool = false, loops: Bool = false, reduceMotion: Bool = false) {
             self.speed = speed
             self.paused = paused
@@ -32,6 +37,7 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
 
     /// The speeds `+` and `-` step through.
     public static let speeds: [Double] = [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+    /// The limit: 1000 x real time.
     public static let maximumSpeed = 1000.0
     /// How often the bar's clock moves on while nothing else happens.
     static let barSeconds = 0.5
@@ -99,10 +105,12 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
 
     // MARK: ReaderInAppDriver
 
+    /// The bar, the notice, and what is due at 0.
     public func start() -> [ReaderEvent] {
         [.replay(barNow())] + (notice.map { [.notice($0)] } ?? []) + pump(userIsBusy: false)
     }
 
+    /// Delivers what the virtual clock has reached, and the bar when it moved.
     public func pump(userIsBusy: Bool) -> [ReaderEvent] {
         var events: [ReaderEvent] = []
         var log: [String] = []
@@ -122,6 +130,7 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
         return events
     }
 
+    /// Real milliseconds until the next beat or bar update; nil while the clock is held.
     public func millisecondsUntilDue() -> Int? {
         guard isRunning else { return nil }
         let next = index < trace.beats.count ? trace.beats[index].milliseconds : trace.endMilliseconds
@@ -130,6 +139,7 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
         return Int(min(real, barDue).rounded(.up))
     }
 
+    /// The reader's requests: a resize may hold or free the clock; the user's own taps act on screen only.
     public func perform(_ request: InAppRequest, userIsBusy: Bool) -> [ReaderEvent] {
         switch request {
         case .resize(let size):
@@ -152,12 +162,14 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
         }
     }
 
+    /// The reader quits: the record is closed.
     public func stop() {
         finish()
     }
 
     // MARK: ReplayControllable
 
+    /// A replay key: pause, next, faster, slower.
     public func control(_ control: ReplayControl) -> [ReaderEvent] {
         reanchor()
         switch control {
@@ -216,7 +228,9 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
         return delivered
     }
 
-    private func apply(_ step: ReplayStep, at milliseconds: Int64, into events: inout [ReaderEvent], log: inout [String]) {
+    private func apply(
+        _ step: ReplayStep, at milliseconds: Int64, into events: inout [ReaderEvent], log: inout [String]
+    ) {
         switch step.action {
         case .setup(let columns, let rows, _), .resize(let columns, let rows):
             bar.area = Size(columns: columns, rows: rows)
