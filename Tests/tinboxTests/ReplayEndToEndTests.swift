@@ -7,10 +7,14 @@ import Testing
 @Suite(.serialized) struct ReplayEndToEndTests {
     static let timelines = ReaderTmux.packageRoot.appendingPathComponent("Tests/InAppEngineTests/Timelines")
 
-    static var names: [String] {
+    /// The example written for the live Gameball capture (`../shared/vendors/upstream/`).
+    static let example = ReaderTmux.packageRoot.appendingPathComponent("Examples/replay/gameball-live.jsonl")
+
+    /// Every timeline's path: the test timelines, then the example.
+    static var paths: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: timelines.path)) ?? []
-        return files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
-            .map { String($0.dropLast(".jsonl".count)) }.sorted()
+        let names = files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
+        return names.map { timelines.appendingPathComponent($0).path } + [example.path]
     }
 
     /// A tmux server of this test's own (`tmux -L`), one window tall enough for every log line.
@@ -18,7 +22,7 @@ import Testing
         let socket = "tinbox-replay-\(UUID().uuidString.prefix(8))"
         let folder: URL
 
-        init(width: Int = 160, height: Int = 50) throws {
+        init(width: Int = 160, height: Int = 60) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-replay-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try tmux([
@@ -73,11 +77,11 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: ReaderTmux.isAvailable), arguments: ReplayEndToEndTests.names)
-    func theLogPaneAndTheRecordAreSimulatesAtSpeed200(name: String) throws {
-        let timeline = Self.timelines.appendingPathComponent("\(name).jsonl").path
+    @Test(.enabled(if: ReaderTmux.isAvailable), arguments: ReplayEndToEndTests.paths)
+    func theLogPaneAndTheRecordAreSimulatesAtSpeed200(timeline: String) throws {
+        let name = (timeline as NSString).lastPathComponent
         let simulate = try Tinbox.run(["simulate", timeline])
-        #expect(simulate.status == 0)
+        #expect(simulate.status == 0, "\(name): \(simulate.stderr)")
         let window = try Window()
         let record = window.folder.appendingPathComponent("record.jsonl").path
         try window.type(
