@@ -35,7 +35,7 @@ def timeline(path):
         campaigns.append({
             "id": "c%02d" % index, "trigger": {"type": "event", "event": "e%02d" % index},
             "repeat": {"type": "everyTime"},
-            "message": {"type": KINDS[index % 3], "header": "Offer %02d" % index,
+            "message": {"type": KINDS[index % len(KINDS)], "header": "Offer %02d" % index,
                         "body": "Replay benchmark message number %d with a line of body text." % index,
                         "buttons": [{"id": "ok", "text": "Claim"}, {"id": "no", "text": "Later"}]}})
     lines = [{"at": 0, "do": "setup", "sync": {"settings": {"cooldownSeconds": 0}, "campaigns": campaigns},
@@ -95,15 +95,31 @@ class Pty:
 
 
 def once(binary, data, path, record):
+    """The whole replay at 1000x: first paint (paused), `j`, then `p` plays it to its end."""
     reader = Pty([binary, "--data-dir", data, "replay", path, "--speed", "1000", "--paused", "--record", record])
-    first = reader.read_until("1/100 ".encode())
+    first = reader.read_until(b"All 100")
     baseline = reader.key(b"j")
     played = reader.key(b"p", needle="\u25a0".encode())  # the bar's end mark
-    pause = reader.key(b"p")
-    resume = reader.key(b"p")
     drawn = sum(1 for index in range(50) if ("Offer %02d" % index).encode() in played)
     reader.close()
-    return len(first), len(baseline), len(played), len(pause), len(resume), drawn
+    return len(first), len(baseline), len(played), drawn
+
+
+def steps(binary, data, path):
+    """Per overlay kind, what showing and closing one writes: `.` onto its beat, then onto the close.
+    Then, at 1x with that overlay up, what `p` (pause) and `p` (resume) write."""
+    reader = Pty([binary, "--data-dir", data, "replay", path, "--speed", "1", "--paused"])
+    reader.read_until(b"All 100")
+    sizes = {}
+    for index in range(6):
+        shown = len(reader.key(b"."))
+        closed = len(reader.key(b"."))
+        sizes.setdefault(KINDS[index % len(KINDS)], []).append((shown, closed))
+    reader.key(b".")  # the next overlay is up
+    resume = len(reader.key(b"p"))
+    pause = len(reader.key(b"p"))
+    reader.close()
+    return sizes, pause, resume
 
 
 def main():
@@ -118,7 +134,7 @@ def main():
     subprocess.run([binary, "--data-dir", data, "--feed", os.path.join(work, "feed.json"), "refresh"],
                    check=True, stdout=subprocess.DEVNULL)
     path = os.path.join(work, "timeline.jsonl")
-    steps = timeline(path)
+    steps_count = timeline(path)
     simulate = subprocess.run([binary, "simulate", path], check=True, capture_output=True).stdout
     overlays = simulate.count(b'"event":"shown"')
     rows = []
@@ -129,15 +145,19 @@ def main():
             if handle.read() != simulate:
                 raise SystemExit("replay bench: --record differs from simulate's stdout")
     median = lambda column: sorted(row[column] for row in rows)[len(rows) // 2]  # noqa: E731
+    sizes, pause, resume = steps(binary, data, path)
     print("== replay: %d steps, %d overlays, --speed 1000, 120x40, 100 messages, %d reps (median) ==" % (
-        steps, overlays, args.reps))
-    print("baseline: j (selection one row down)      %6d B" % median(1))
-    print("first paint (paused)                       %6d B" % median(0))
-    print("whole replay after p                       %6d B" % median(2))
-    print("per overlay shown                          %6d B   (target <= 2,500 B)" % (median(2) // overlays))
-    print("overlays drawn (header seen in the output) %6d of %d" % (min(row[5] for row in rows), overlays))
-    print("pause (p) at the end                       %6d B   (only the bar's changed cells)" % median(3))
-    print("resume (p)                                 %6d B" % median(4))
+        steps_count, overlays, args.reps))
+    print("baseline: j (selection one row down)         %6d B" % median(1))
+    print("first paint (paused)                         %6d B" % median(0))
+    print("whole replay after p                         %6d B   (%d B per overlay, shown and closed)" % (
+        median(2), median(2) // overlays))
+    print("overlays drawn (header seen in the output)   %6d of %d" % (min(row[3] for row in rows), overlays))
+    for kind in KINDS:
+        shown = max(pair[0] for pair in sizes[kind])
+        closed = max(pair[1] for pair in sizes[kind])
+        print("%-10s shown %5d B (target <= 2,500 B)   closed %5d B" % (kind, shown, closed))
+    print("with a modal up: p pauses %d B, p resumes %d B   (the bar's changed cells only)" % (pause, resume))
     print("--record equals simulate's stdout: yes, every rep")
 
 

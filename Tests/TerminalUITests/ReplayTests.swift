@@ -130,7 +130,7 @@ import Testing
         let paused = replay.screen
         replay.advance(30)
         #expect(replay.driver.state.milliseconds == 2_000)
-        #expect(replay.bar.contains("‖ 2.0 s paused"))
+        #expect(replay.bar.contains("‖ 2.0 s · next event Double at 3.0 s (in 1.0 s) · 1x · paused"))
         for row in 0..<(before.height - 1) { #expect(before.row(row) == paused.row(row), "row \(row)") }
         replay.press(.character("p"))
         replay.advance(0.5)

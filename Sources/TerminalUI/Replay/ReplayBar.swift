@@ -45,7 +45,8 @@ public struct ReplayBar: Equatable, Sendable {
         area.columns > size.columns || area.rows > size.rows
     }
 
-    /// The bar's text, before the key hints: `▶ 12.3 s · next tap claim at 15.0 s (in 2.7 s) · 10x`.
+    /// The bar's text, before the key hints: `▶ 12.3 s · next tap claim at 15.0 s (in 2.7 s) · 10x`;
+    /// paused, `‖ 12.3 s · … · 10x · paused`.
     public func text(in size: Size) -> String {
         var parts: [String] = []
         let time = Self.seconds(milliseconds) + " s"
@@ -56,7 +57,7 @@ public struct ReplayBar: Equatable, Sendable {
         } else if isFinished {
             parts.append("■ \(time) end")
         } else {
-            parts.append((isPaused ? "‖ " : "▶ ") + time + (isPaused ? " paused" : ""))
+            parts.append((isPaused ? "‖ " : "▶ ") + time)
         }
         if !isFinished, let next {
             let wait = max(0, next.milliseconds - milliseconds)
@@ -66,6 +67,8 @@ public struct ReplayBar: Equatable, Sendable {
         if inBackground { parts.append("app in background") }
         if let network { parts.append("network: \(network)") }
         if pass > 0 { parts.append("loop \(pass + 1)") }
+        // Last, so pausing and resuming change the glyph and this word, and no cell between.
+        if isPaused, !isFinished, !isWaiting(in: size) { parts.append("paused") }
         return parts.joined(separator: " · ")
     }
 
