@@ -106,7 +106,7 @@ extension CommandDefinition {
         usage: "replay TIMELINE.jsonl [--speed N] [--paused] [--loop] [--record FILE]",
         options: [
             OptionDefinition(
-                names: ["--speed"], value: "N", summary: "Virtual seconds per real second (default 1, up to 1000)"),
+                names: ["--speed"], value: "N", summary: "Virtual seconds per real second, 0.1 to 1000 (default 1)"),
             OptionDefinition(names: ["--paused"], value: nil, summary: "Start paused (p resumes)"),
             OptionDefinition(names: ["--loop"], value: nil, summary: "Start again at the end, for a demo left running"),
             OptionDefinition(

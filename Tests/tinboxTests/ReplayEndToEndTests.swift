@@ -97,10 +97,15 @@ import Testing
         }
         _ = try window.wait("end of the replay", until: ended)
         // A message still up is closed by hand (on screen only), so the pane shows whole.
-        try window.keys("Escape", "L")
-        let screen = try window.wait("decision log") { $0.contains("Decision log") }
+        try window.keys("Escape")
+        try window.keys("L")
         let expected = simulate.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(Self.paneLines(screen) == expected, "\(name):\n\(screen)")
+        // The pane is drawn on the next turn of the loop: wait (bounded) for it to hold every line.
+        let screen = try? window.wait("the whole decision log") {
+            $0.contains("Decision log") && Self.paneLines($0).count >= expected.count
+        }
+        let shown = try screen ?? window.capture()
+        #expect(Self.paneLines(shown) == expected, "\(name):\n\(shown)")
         try window.keys("q")
         _ = try window.wait("shell prompt") { $0.split(separator: "\n").last?.hasPrefix("$") ?? false }
         let recorded = try String(contentsOfFile: record, encoding: .utf8)
