@@ -5,7 +5,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 # Debian packages the build, the tests and the benchmarks need. The tests try the completion
 # scripts in zsh and fish and the man page in man and groff (col is in bsdextrautils).
-DEBS := libncurses-dev libsqlite3-dev libcurl4-openssl-dev sqlite3 tmux python3 pkg-config libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev zsh fish man-db groff-base bsdextrautils libyajl-dev
+DEBS := libncurses-dev libsqlite3-dev libcurl4-openssl-dev sqlite3 tmux python3 pkg-config libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev zsh fish man-db groff-base bsdextrautils libyajl-dev libfribidi-dev
 BENCH_DEBS := neomutt
 RELEASE := .build/release/tinbox
 # A statically linked Swift runtime starts in ~2 ms instead of ~8 ms (README, "Performance").
@@ -46,8 +46,11 @@ bench: deps bench-deps build
 	python3 Benchmarks/sync.py --binary $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
 	.build/release/tinbox-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-kit-bench
+	.build/release/tinbox-kit-bench
 	bash Benchmarks/reader.sh 5
 	bash Benchmarks/overlay.sh 5
+	python3 Benchmarks/rtl.py --binary $(RELEASE)
 	python3 Benchmarks/replay.py --binary $(RELEASE)
 
 generated: build

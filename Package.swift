@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CWidth", path: "Sources/CWidth"),
         // Feeds are decoded as they stream, by yajl's event parser (FeedDecoder.swift).
         .systemLibrary(name: "CYajl", path: "Sources/CYajl"),
+        // Right-to-left text in visual order, mirrored and shaped (TERMINAL.md 1; TerminalText+Bidi.swift).
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg"),
         // chafa's headers include GLib's; pkg-config supplies both include paths.
@@ -25,7 +27,7 @@ let package = Package(
         // The setjmp of libpng and libjpeg stays in C (see CArtwork.h); Swift sees plain C types.
         .target(name: "CArtwork", dependencies: ["CPNG", "CJPEG", "CChafa"]),
         .target(name: "Artwork", dependencies: ["CArtwork", "InboxCore"]),
-        .target(name: "InboxCore", dependencies: ["CWidth", "CYajl"]),
+        .target(name: "InboxCore", dependencies: ["CWidth", "CYajl", "CFriBidi"]),
         .target(name: "InAppEngine", dependencies: ["InboxCore"], exclude: ["DECISIONS.md"]),
         .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),
         .target(name: "InboxSync", dependencies: ["InboxCore", "InboxStore"]),
@@ -33,9 +35,17 @@ let package = Package(
         .target(name: "InboxHTTP", dependencies: ["InboxSync"]),
         .target(name: "InAppSync", dependencies: ["InAppEngine", "InboxSync", "InboxStore"]),
         .target(name: "TerminalUI", dependencies: ["InboxCore", "InAppEngine", "CNcursesw"]),
+        // The program around the commands: config, the context they share, the reader's assembly and
+        // its in-app drivers (messaging, preview), actions, artwork, notifications. The commands pick
+        // the terminal, the clock and the network and hand them in.
+        .target(
+            name: "TinboxHost",
+            dependencies: ["Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]),
         .executableTarget(
             name: "tinbox",
-            dependencies: ["Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]
+            dependencies: [
+                "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI", "TinboxHost",
+            ]
         ),
         .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),
         // LIBRARY.md's public API over the engine and the store; HTTP in process through InboxHTTP.
@@ -47,10 +57,17 @@ let package = Package(
         // `swift run -c release tinbox-bench`: the in-app engine's performance figures (issue 5).
         .executableTarget(
             name: "tinbox-bench", dependencies: ["InAppEngine", "InboxCore"], path: "Benchmarks/InAppBench"),
+        // Issue 10: what TinboxKit adds to one customer event against 1,000 campaigns (make bench).
+        .executableTarget(
+            name: "tinbox-kit-bench",
+            dependencies: ["TinboxKit", "InAppEngine", "InAppSync", "InboxStore", "InboxCore"],
+            path: "Benchmarks/KitBench"),
         // The reader's search per keystroke against the old LIKE (Benchmarks/run.py runs it).
         .executableTarget(
             name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
+        // The host's drivers on a manual clock: what the tmux tests can only watch in real seconds.
+        .testTarget(name: "TinboxHostTests", dependencies: ["TinboxHost", "TerminalUI", "InboxCore"]),
         // Uses TinboxKit as a program would: `import TinboxKit` only; runs the built tinbox-badge.
         .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit"]),
         .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),

@@ -25,8 +25,27 @@ import time
 REFERENCE = "2026-12-01T12:00:00.000Z"
 
 
-def feed(count, path, prefix="m"):
-    """A PROTOCOL 1.2 document with `count` messages of realistic size."""
+# Right-to-left titles of the same shape as the Latin ones: Hebrew, and Arabic that joins.
+RTL_TITLES = [
+    "מבצע {i}: סוף שבוע של Acme, "
+    "30% הנחה על כל משחקי הפאזל",
+    "عروض {i}: نهاية الأسبوع في Acme، "
+    "خصم ٣٠٪ على جميع الألعاب",
+]
+
+
+def title(i, rtl_share):
+    """Message i's title: right to left for about `rtl_share` of the messages, picked by a
+    multiplicative hash of i, so that every stretch of the list (ordered by dates that repeat
+    with i) holds its share."""
+    if ((i * 2654435761) % 2**32 >> 16) % 1000 < rtl_share * 1000:
+        return RTL_TITLES[i % 2].format(i=i)
+    return f"Message {i}: weekly digest for the Acme community, issue {i % 97}"
+
+
+def feed(count, path, prefix="m", rtl_share=0.0):
+    """A PROTOCOL 1.2 document with `count` messages of realistic size; `rtl_share` of the
+    titles are Hebrew or Arabic (Benchmarks/rtl.py)."""
     messages = []
     for i in range(count):
         day = 1 + i % 28
@@ -34,7 +53,7 @@ def feed(count, path, prefix="m"):
             "id": f"{prefix}{i}",
             "isRead": i % 3 == 0,
             "data": {
-                "title": f"Message {i}: weekly digest for the Acme community, issue {i % 97}",
+                "title": title(i, rtl_share),
                 "message": "Up to 40% off everything in the app. " * 3,
                 "receiveDateUTC": f"2026-11-{day:02d}T{i % 24:02d}:{i % 60:02d}:{(i * 7) % 60:02d}.{i % 1000:03d}Z",
                 "isPinned": i % 500 == 0,

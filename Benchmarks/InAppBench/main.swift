@@ -47,10 +47,10 @@ func document(campaigns count: Int, eventNames names: Int) -> CampaignDocument {
 
 /// A presenter started with `document` adopted and nothing showing.
 func runningPresenter(_ document: CampaignDocument) -> InAppPresenter {
-    var presenter = InAppPresenter(configuration: .init(columns: 120, rows: 40), eventIDs: SequentialEventIDs())
+    var presenter = InAppPresenter(configuration: .init(columns: 120, rows: 40), eventIds: SequentialEventIds())
     let effects = presenter.start(customer: "bench", at: time(0))
     for case .requestSync(let request) in effects {
-        _ = presenter.syncSucceeded(requestID: request.requestID, document: document, at: time(0))
+        _ = presenter.syncSucceeded(requestId: request.requestId, document: document, at: time(0))
     }
     return presenter
 }

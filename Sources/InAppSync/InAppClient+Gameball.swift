@@ -27,7 +27,12 @@ extension InAppClient {
         _ leaf: String, base: URL, token: String?, body: [String: Any], language: String? = nil, name: String,
         json: Bool = true
     ) -> Result<Data, InAppSyncError> {
-        let bytes = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        let bytes: Data
+        do {
+            bytes = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        } catch {
+            return .failure(.unreadable("the \(name) request body cannot be written as JSON: \(error)"))
+        }
         let request = HTTPRequest(
             method: "POST", url: endpoint(base, "\(Self.gameballPath)/\(leaf)"),
             headers: gameballHeaders(token, language: language), body: bytes)
@@ -63,15 +68,16 @@ extension InAppClient {
         result: Result<Void, InAppSyncError>, notes: [String]
     ) {
         var notes: [String] = []
+        // A payload that no longer decodes is counted in the note below, not dropped unheard.
         let events = payloads.compactMap { try? JSONDecoder().decode(AnalyticsEvent.self, from: $0) }
         if events.count < payloads.count {
             notes.append("analytics: \(payloads.count - events.count) queued events cannot be read and are not sent")
         }
         var start = 0
         while start < events.count {
-            let customer = events[start].customerID
+            let customer = events[start].customerId
             var end = start
-            while end < events.count, end - start < Self.gameballEventsPerRequest, events[end].customerID == customer {
+            while end < events.count, end - start < Self.gameballEventsPerRequest, events[end].customerId == customer {
                 end += 1
             }
             let chunk = Array(events[start..<end])
@@ -93,15 +99,15 @@ extension InAppClient {
     /// One event in Gameball's shape: `campaignId` (and `variationId`) from the message id,
     /// `occurredAt` without fractions, optional keys omitted.
     static func gameballEvent(_ event: AnalyticsEvent) -> [String: Any] {
-        let parts = event.messageID.split(separator: "/", maxSplits: 1).map(String.init)
+        let parts = event.messageId.split(separator: "/", maxSplits: 1).map(String.init)
         var object: [String: Any] = [
-            "eventUid": event.eventIDText,
+            "eventUid": event.eventIdText,
             "type": event.kind == .dismissal ? "dismiss" : event.kind.rawValue,
             "occurredAt": gameballInstant(event.at),
         ]
         object["campaignId"] = Int(parts[0]) ?? parts[0]
         if parts.count > 1 { object["variationId"] = Int(parts[1]) ?? parts[1] }
-        if let button = event.buttonID { object["buttonId"] = button }
+        if let button = event.buttonId { object["buttonId"] = button }
         if let url = event.url { object["url"] = url }
         return object
     }

@@ -57,10 +57,19 @@ public struct InAppClient: Sendable {
     /// (README, "Decisions"): the demo greets its customer by name.
     public func placeholders(customer: String) -> Result<[String: String], InAppSyncError> {
         guard case .http(let base, let token, let format, _) = source else {
-            guard let folder = source.documentBase,
-                let data = try? Data(contentsOf: folder.appendingPathComponent("placeholders.json")),
-                let object = JSONValue.parse(data)?[customer]
-            else { return .failure(.noServer) }
+            guard let folder = source.documentBase else { return .failure(.noServer) }
+            let file = folder.appendingPathComponent("placeholders.json")
+            // No file beside the document is the usual case (no values); one that is there but
+            // cannot be read or parsed is a failure with its reason, so it is heard, not skipped.
+            guard FileManager.default.fileExists(atPath: file.path) else { return .failure(.noServer) }
+            let data: Data
+            do {
+                data = try Data(contentsOf: file)
+            } catch {
+                return .failure(.unreadable("\(file.path): \(error.localizedDescription)"))
+            }
+            guard let document = JSONValue.parse(data) else { return .failure(.notJSON(endpoint: file.path)) }
+            guard let object = document[customer] else { return .failure(.noServer) }
             return Self.placeholderValues(object)
         }
         if format == .gameball { return gameballVariables(base: base, token: token, customer: customer) }
@@ -134,6 +143,8 @@ public struct InAppClient: Sendable {
         let document: [String: Any] = [
             "customerId": customer, "events": [name: properties.mapValues(\.foundationValue)],
         ]
+        // Every value is a string, a number, a Boolean, null, an array or an object of those
+        // (`JSONValue.foundationValue`), so the writer cannot refuse it.
         return (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
     }
 

@@ -8,5 +8,5 @@ public protocol InAppHost: AnyObject {
     /// Draw the overlay; call `InAppRuntime.presented()` once it is on screen.
     func present(_ presentation: Presentation)
     /// Take the overlay of this message down.
-    func remove(messageID: String)
+    func remove(messageId: String)
 }

@@ -100,8 +100,8 @@ public final class InAppRuntime {
         apply(presenter.event(name: name, properties: properties, at: now))
     }
     public func presented() { apply(presenter.presented(at: now)) }
-    public func tap(buttonID: String?, handledByHost: Bool = false) {
-        apply(presenter.tap(buttonID: buttonID, handledByHost: handledByHost, at: now))
+    public func tap(buttonId: String?, handledByHost: Bool = false) {
+        apply(presenter.tap(buttonId: buttonId, handledByHost: handledByHost, at: now))
     }
     public func close() { apply(presenter.close(at: now)) }
     public func clickOutside() { apply(presenter.clickOutside(at: now)) }
@@ -141,17 +141,17 @@ public final class InAppRuntime {
                 }
             }
         case .fetchArtwork(let reference): fetchArtwork(reference)
-        case .fetchPlaceholders(let requestID, let customer): fetchPlaceholders(requestID, customer)
-        case .askHost(let requestID, let campaign):
+        case .fetchPlaceholders(let requestId, let customer): fetchPlaceholders(requestId, customer)
+        case .askHost(let requestId, let campaign):
             let decision = host?.shouldDisplay(campaign) ?? .later
-            apply(presenter.hostAnswered(requestID: requestID, decision, at: now))
+            apply(presenter.hostAnswered(requestId: requestId, decision, at: now))
         case .present(let presentation): host?.present(presentation)
-        case .remove(let messageID): host?.remove(messageID: messageID)
+        case .remove(let messageId): host?.remove(messageId: messageId)
         case .sendAnalytics(let batch): send(batch)
         case .recordAnalytics(let event):
-            saving("analytics event \(event.eventIDText)") {
+            saving("analytics event \(event.eventIdText)") {
                 try store.enqueue(
-                    .analytics, customer: event.customerID, events: [(event.eventIDText, Data(event.wireJSON.utf8))],
+                    .analytics, customer: event.customerId, events: [(event.eventIdText, Data(event.wireJSON.utf8))],
                     at: clock.now)
             }
         case .acknowledgeAnalytics(let ids):
@@ -197,9 +197,9 @@ public final class InAppRuntime {
                 switch result {
                 case .success(let (document, bytes)):
                     runtime.lastSyncBytes[request.customer] = bytes
-                    return presenter.syncSucceeded(requestID: request.requestID, document: document, at: time)
+                    return presenter.syncSucceeded(requestId: request.requestId, document: document, at: time)
                 case .failure:
-                    return presenter.syncFailed(requestID: request.requestID, at: time)
+                    return presenter.syncFailed(requestId: request.requestId, at: time)
                 }
             }
         }
@@ -221,15 +221,15 @@ public final class InAppRuntime {
         }
     }
 
-    private func fetchPlaceholders(_ requestID: Int, _ customer: String) {
+    private func fetchPlaceholders(_ requestId: Int, _ customer: String) {
         let client = client
         background { post in
             let result = client.placeholders(customer: customer)
             post { _, presenter, time in
                 guard case .success(let values) = result else {
-                    return presenter.placeholdersFailed(requestID: requestID, at: time)
+                    return presenter.placeholdersFailed(requestId: requestId, at: time)
                 }
-                return presenter.placeholdersArrived(requestID: requestID, values: values, at: time)
+                return presenter.placeholdersArrived(requestId: requestId, values: values, at: time)
             }
         }
     }
@@ -249,7 +249,7 @@ public final class InAppRuntime {
             }
             post { runtime, presenter, time in
                 for note in notes { runtime.onLog("[tinbox-iam] " + note) }
-                return presenter.analyticsAnswered(batchID: batch.id, ok: ok, at: time)
+                return presenter.analyticsAnswered(batchId: batch.id, ok: ok, at: time)
             }
         }
     }

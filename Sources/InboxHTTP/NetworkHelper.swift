@@ -26,6 +26,7 @@ public enum NetworkHelper {
                 transport.start(request, cancellation: cancellation) { result in
                     cancellations.withLock { _ = $0.removeValue(forKey: frame.id) }
                     let answer = NetworkFrame.answer(frame.id, result).encoded()
+                    // tinbox closed the pipe (it quit): there is nobody left to tell.
                     outputLock.withLock { try? output.write(contentsOf: answer) }
                 }
             }

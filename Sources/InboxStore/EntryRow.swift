@@ -89,6 +89,8 @@ enum EntryRow {
 
     /// JSONSerialization rather than a JSONDecoder: for these tiny arrays, read for every listed
     /// row, it costs a third as much (`list --json` of 100,000 messages).
+    /// The column is written by `encodeButtons` from decoded buttons only, so text that does not
+    /// parse back cannot come from a feed; such a row lists no buttons rather than failing the page.
     static func decodeButtons(_ text: String?) -> [CTAButton] {
         guard let text, let list = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
             return []

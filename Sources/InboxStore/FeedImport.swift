@@ -70,6 +70,7 @@ public final class FeedImport: FeedSink {
     /// Call it outside other transactions: inside one it becomes a savepoint, whose sub-journal
     /// keeps one more copy of every stored page the merge changes.
     public func apply(skipped: Int, precondition: () throws -> Void = {}) throws -> MergeReport {
+        // Emptying the TEMP staging cannot lose data; a failure there must not hide the merge's result.
         defer { try? discard() }
         try flush()
         return try database.transaction {

@@ -30,6 +30,7 @@ extension Inbox {
             for message in messages { try staging.accept(message) }
             return try staging.apply(skipped: skipped)
         } catch {
+            // The import's error is the one to hear; the TEMP staging goes with the connection anyway.
             try? staging.discard()
             throw error
         }

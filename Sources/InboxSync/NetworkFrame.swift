@@ -99,6 +99,7 @@ public struct NetworkFrame: Codable, Sendable {
     public func encoded() -> Data {
         var header = self
         header.bodyLength = body?.count
+        // A header holds strings, numbers and string maps only: the encoder cannot refuse it.
         var data = (try? JSONEncoder().encode(header)) ?? Data("{\"id\":\(id)}".utf8)
         data.append(0x0A)
         if let body { data.append(body) }
@@ -106,6 +107,7 @@ public struct NetworkFrame: Codable, Sendable {
     }
 
     /// The frame a header line describes, its body not yet attached.
+    /// nil when the line is not a frame; the reader then fails the exchange as a broken helper.
     static func decode(header: Data) -> NetworkFrame? {
         try? JSONDecoder().decode(NetworkFrame.self, from: header)
     }

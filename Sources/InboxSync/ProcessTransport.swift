@@ -155,6 +155,8 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
 
     private func write(_ frame: NetworkFrame) {
         lock.withLock {
+            // A helper that died cannot take the frame; its end of the pipe then closes, and every
+            // waiting request fails with "the network helper stopped" (above), so nothing is unheard.
             try? input?.write(contentsOf: frame.encoded())
         }
     }
@@ -163,6 +165,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         if let explicit = ProcessInfo.processInfo.environment["TINBOX_NET"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
+        // Without /proc (not Linux) there is no own path to look beside: nil, and `send` says so.
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             return nil
         }

@@ -237,6 +237,8 @@ private final class Alongside: @unchecked Sendable {
 /// Identifies this boot, so monotonic times saved by another process are comparable.
 public enum BootIdentity {
     public static let current: String = {
+        // Without a boot id every run counts as the same boot: the stored limit then holds, which
+        // errs on the side of the server (A.6), never of more refreshes.
         let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
         return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown-boot"
     }()

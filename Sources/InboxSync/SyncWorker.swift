@@ -166,6 +166,7 @@ public final class SyncWorker: @unchecked Sendable {
     /// searches stay exact meanwhile, testing the rows the index does not cover.
     private func catchUpTitleIndex() {
         guard !indexing, let inbox = workerConnection(failing: nil) else { return }
+        // See above: a failed chunk costs only speed, never a wrong answer, so it is not reported.
         let complete = (try? inbox.catchUpTitleIndex()) ?? true
         guard !complete else { return }
         indexing = true

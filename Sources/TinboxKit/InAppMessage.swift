@@ -187,7 +187,7 @@ public struct InAppMessage: Sendable, Equatable {
 
     private init(_ campaign: Campaign, header: String?, body: String?, buttons: [InAppEngine.MessageButton]) {
         let message = campaign.message ?? InAppEngine.InAppMessage(kind: .unsupported("none"))
-        id = campaign.messageID
+        id = campaign.messageId
         campaignId = campaign.id
         type = InAppMessageType(message.kind)
         self.header = header

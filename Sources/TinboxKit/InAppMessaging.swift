@@ -132,7 +132,7 @@ public final class InAppMessaging: @unchecked Sendable {
     ) throws {
         guard !customerId.isEmpty else { throw InAppMessagingError.emptyCustomerId }
         let purchase = HeadlessEvaluation.purchaseProperties(
-            productID: productId, price: price, currency: currency, quantity: quantity, extras: properties ?? [:])
+            productId: productId, price: price, currency: currency, quantity: quantity, extras: properties ?? [:])
         let name = HeadlessEvaluation.purchaseEvent
         perform { [self] in
             let queue = queue
@@ -181,7 +181,7 @@ public final class InAppMessaging: @unchecked Sendable {
                         InAppMessage(visible), button: button.map(MessageButton.init), action: ClickAction(action))
                 }
             }
-            runtime.tap(buttonID: buttonId, handledByHost: handled)
+            runtime.tap(buttonId: buttonId, handledByHost: handled)
             afterInput()
         }
     }
@@ -271,12 +271,12 @@ public final class InAppMessaging: @unchecked Sendable {
         }
     }
 
-    fileprivate func remove(messageID: String) {
-        if visible?.messageID == messageID {
+    fileprivate func remove(messageId: String) {
+        if visible?.messageId == messageId {
             visible = nil
             status.withLock { $0.shown = nil }
         }
-        surface?.remove(messageId: messageID)
+        surface?.remove(messageId: messageId)
     }
 
     private func handle(_ report: PresenterReport) {
@@ -284,7 +284,7 @@ public final class InAppMessaging: @unchecked Sendable {
         case .synced(let source, let attempt, let language):
             decide("[tinbox-iam] campaigns synced from \(source.rawValue) (attempt \(attempt), language \(language))")
         case .selected(let id):
-            if let campaign = runtime?.presenter.campaign(messageID: id) {
+            if let campaign = runtime?.presenter.campaign(messageId: id) {
                 delegate().didSelectMessage(InAppMessage(campaign))
             }
         case .action(_, let action):
@@ -402,7 +402,7 @@ private final class RuntimeHost: InAppHost {
 
     func shouldDisplay(_ campaign: Campaign) -> HostDecision { owner.shouldDisplay(campaign) }
     func present(_ presentation: Presentation) { owner.present(presentation) }
-    func remove(messageID: String) { owner.remove(messageID: messageID) }
+    func remove(messageId: String) { owner.remove(messageId: messageId) }
 }
 
 /// The delegate held weakly.

@@ -1,20 +1,6 @@
 import Foundation
-
-/// The options every command takes (CLI.md), found before or after the command word.
-struct GlobalOptions {
-    var dataDir: String?
-    var config: String?
-    var feeds: [String] = []
-    var campaigns: String?
-    var customer: String?
-    var lang: String?
-    var reduceMotion = false
-    /// The reader without its refresh at start-up: it shows what the store holds (benchmarks,
-    /// offline demos). F5 still refreshes.
-    var noRefresh = false
-    var help = false
-    var version = false
-}
+import TinboxHost
+import InboxCore
 
 /// The command line split into global options, the command word and the command's own words.
 struct Arguments {
@@ -77,6 +63,11 @@ struct Arguments {
         case "--campaigns": global.campaigns = value
         case "--customer": global.customer = value
         case "--lang": global.lang = value
+        case "--bidi":
+            guard let mode = BidiMode(rawValue: value) else {
+                throw UsageError("option '--bidi' takes auto, app or terminal, not '\(value)'")
+            }
+            global.bidi = mode
         default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
         }
     }

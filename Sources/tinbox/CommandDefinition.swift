@@ -1,5 +1,6 @@
 import Foundation
 import InboxCore
+import TinboxHost
 
 /// What a shell offers for a word (`tinbox completions`).
 enum WordCompletion: Sendable, Equatable {
@@ -88,6 +89,11 @@ extension OptionDefinition {
         OptionDefinition(names: ["--lang"], value: "CODE", summary: "Preferred language"),
         OptionDefinition(
             names: ["--reduce-motion"], value: nil, summary: "No entrance animations (also TINBOX_REDUCE_MOTION=1)"),
+        OptionDefinition(
+            names: ["--bidi"], value: "MODE",
+            summary: "Right-to-left text: app lays it out, terminal leaves it to the terminal; "
+                + "auto (default) picks terminal in VTE and Konsole outside tmux and screen",
+            completion: .choices(BidiMode.allCases.map(\.rawValue))),
         OptionDefinition(
             names: ["--no-refresh"], value: nil,
             summary: "The reader shows what the store holds; no refresh at start-up"),

@@ -1,3 +1,5 @@
+import TinboxHost
+
 /// `tinbox completions bash|zsh|fish`: prints the completion script for that shell.
 enum CompletionsCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {

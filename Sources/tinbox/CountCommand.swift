@@ -1,4 +1,5 @@
 import InboxCore
+import TinboxHost
 
 /// `tinbox count [--state S]`: one integer and a newline (all when no state is given).
 enum CountCommand {

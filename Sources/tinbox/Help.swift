@@ -1,3 +1,6 @@
+import TerminalUI
+import TinboxHost
+
 /// Help texts in the style of swift-argument-parser (OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS),
 /// written from `CommandDefinition` and `OptionDefinition.global`, as the man page and the
 /// completion scripts are.
@@ -19,7 +22,15 @@ enum Help {
             try rejectExtra(parsed.positional, command: "help --man")
             // KEYS shows the config's rebindings, as the reader's `?` card does; `make generated`
             // passes `--config /dev/null`, so an installed page has the defaults.
-            return Output.write(ManPage.render(keys: (try? context())?.config.keys ?? .defaults))
+            // A config that cannot be read is said on stderr; the page then shows the default keys.
+            let keys: KeyBindings
+            do {
+                keys = try context().config.keys
+            } catch {
+                Output.warn("\(error); KEYS shows the default keys")
+                keys = .defaults
+            }
+            return Output.write(ManPage.render(keys: keys))
         }
         guard parsed.positional.count <= 1 else { throw UsageError("help takes one command: tinbox help [COMMAND]") }
         Output.line(try parsed.positional.first.map(text(for:)) ?? overview)

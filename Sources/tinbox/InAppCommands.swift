@@ -3,6 +3,7 @@ import InAppEngine
 import InAppSync
 import InboxCore
 import InboxStore
+import TinboxHost
 
 /// `tinbox event`, `tinbox purchase` and `tinbox explain` (CLI.md): the in-app engine asked
 /// about one trigger or one campaign right now, headless (see `HeadlessEvaluation` for what that
@@ -51,11 +52,11 @@ enum InAppCommands {
             throw UsageError("explain needs one campaign id: tinbox explain CAMPAIGN_ID")
         }
         let app = try context()
-        let explanation = try evaluation(app).explain(campaignID: id)
+        let explanation = try evaluation(app).explain(campaignId: id)
         for line in explanation.renderExplanation() { Output.line(TerminalText.sanitize(line)) }
         // An unknown id is a failure for scripts: the checklist stays on stdout, its failing
         // line goes to stderr too (CLI.md: exit 1 with one clear line on stderr).
-        if explanation.messageID == nil {
+        if explanation.messageId == nil {
             let reason = explanation.blocker?.sentence ?? "unknown campaign id \(id)"
             throw CommandFailure("explain: \(TerminalText.sanitize(reason))")
         }

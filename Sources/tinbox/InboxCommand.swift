@@ -2,6 +2,7 @@ import Foundation
 import InboxCore
 import InboxStore
 import InboxSync
+import TinboxHost
 
 /// `tinbox inbox enable|disable|status` (BEHAVIOR A.5; status per producer as the sync issue asks).
 enum InboxCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import InboxCore
 import InboxStore
+import TinboxHost
 
 /// `tinbox list [--state S] [--json]`: every message of the state in the order of BEHAVIOR A.3.
 enum ListCommand {

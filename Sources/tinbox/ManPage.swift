@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import TinboxHost
 
 /// tinbox(1) in roff, written by `tinbox help --man` from the same definitions as `--help`
 /// (`CommandDefinition`, `OptionDefinition.global`) and the reader's own key list

@@ -1,5 +1,6 @@
 import InboxCore
 import InboxStore
+import TinboxHost
 
 /// `tinbox mark read|deleted ID... | --all`. A refused change exits 1 and changes nothing:
 /// every ID is checked before any is marked, and all marks happen in one run.

@@ -1,4 +1,5 @@
 import InboxSync
+import TinboxHost
 
 /// `tinbox refresh`: one manual refresh, one line per producer as each ends; exit 1 unless all
 /// ended ok (CLI.md).

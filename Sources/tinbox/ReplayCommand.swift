@@ -1,13 +1,12 @@
 import Foundation
 import InAppEngine
 import InboxCore
-import InboxStore
-import InboxSync
 import TerminalUI
+import TinboxHost
 
 /// `tinbox replay TIMELINE.jsonl [--speed N] [--paused] [--loop] [--record FILE]` (issue 13):
 /// the reader over the inbox, opened read-only, playing what `simulate` computes for the
-/// timeline (`ReplayDriver`). The timeline is run before the screen is taken, so a broken line
+/// timeline (`ReplayHost`). The timeline is run before the screen is taken, so a broken line
 /// is one error naming `file:line`.
 enum ReplayCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
@@ -30,30 +29,13 @@ enum ReplayCommand {
         let record = try parsed.values["--record"].map(Recording.init(path:))
         try ReaderCommand.requireTerminal()
         let context = try context()
-        let (inbox, note) = try ReadOnlyInbox.open(
-            directory: context.dataDirectory, producers: context.producers, clock: context.clock)
         let environment = ProcessInfo.processInfo.environment
-        options.reduceMotion = ReaderCommand.reduceMotion(context, environment)
-        let browser = ReaderBrowser(environment: environment)
-        // The worker is never asked to refresh or flush (the source refuses both), and cannot
-        // open the data directory even for its title index.
-        let worker = SyncWorker(producers: []) { throw CommandFailure("a replay opens no store for writing") }
-        let source = ReadOnlyDataSource(ReaderInboxSource(inbox: inbox, worker: worker, browser: browser))
-        let artwork = OverlayArtwork(
-            bytes: { reference in
-                if case .local = reference.kind, let file = reference.url {
-                    return FileManager.default.contents(atPath: file.path)
-                }
-                return try? InAppStore(store: inbox.store).artwork(url: reference.key)
-            }, reduceMotion: options.reduceMotion, environment: environment, theme: context.config.theme)
+        options.reduceMotion = ReaderHost.reduceMotion(context, environment)
         let terminal = ReaderCommand.cursesTerminal(context, environment)
         defer { terminal.shutdown() }
-        let driver = ReplayDriver(
-            trace: trace, options: options, size: terminal.size, uptime: { context.clock.uptime },
-            makeShown: { artwork.shown($0, at: Date(), size: $1) }, record: { record?.write($0) },
-            finish: { record?.close() })
-        driver.notice = note
-        ReaderLoop(terminal: terminal, source: source, inApp: driver, keys: context.config.keys).run()
+        try ReplayHost.run(
+            context, terminal: terminal, environment: environment, trace: trace, options: options,
+            record: { record?.write($0) }, finish: { record?.close() })
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import InAppEngine
 import InboxCore
+import TinboxHost
 
 /// `tinbox simulate TIMELINE.jsonl` (CLI.md): replays a timeline on a virtual clock. It keeps
 /// its state in memory only and never opens the data directory, so every run starts clean.

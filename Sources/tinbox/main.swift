@@ -1,4 +1,5 @@
 import Foundation
+import TinboxHost
 
 /// The command layer: parses, runs one command, and maps errors to exit codes
 /// (0 success, 1 failure with one line on stderr, 64 bad usage).
@@ -29,7 +30,7 @@ enum Main {
         var cached: AppContext?
         let context: () throws -> AppContext = {
             if let cached { return cached }
-            let made = try AppContext(options: arguments.global)
+            let made = try AppContext(options: arguments.global, warn: Output.warn)
             cached = made
             return made
         }

@@ -33,15 +33,15 @@ import Testing
                 + #"{"id":"late","priority":99,"trigger":{"type":"sessionStart"},"message":{"type":"modal"}},"#
                 + #"{"id":"tieA","priority":1,"trigger":{"type":"sessionStart"},"message":{"type":"modal"}},"#
                 + #"{"id":"tieB","priority":1,"trigger":{"type":"sessionStart"},"message":{"type":"modal"}}]}"#)
-        let order = CampaignIndex(document.campaigns).sessionStart.map(\.messageID)
+        let order = CampaignIndex(document.campaigns).sessionStart.map(\.messageId)
         #expect(order == ["tieA", "tieB", "late", "none"])
     }
 
-    @Test func messageIDJoinsTheVariation() throws {
+    @Test func messageIdJoinsTheVariation() throws {
         let document = try decode(
             #"{"campaigns":[{"id":"c-42","variationId":"b","trigger":{"type":"sessionStart"},"message":{"type":"modal"}}]}"#
         )
-        #expect(document.campaigns.first?.messageID == "c-42/b")
+        #expect(document.campaigns.first?.messageId == "c-42/b")
     }
 
     @Test func unknownValuesDecodeAsExplicitUnsupportedCases() throws {
@@ -79,7 +79,7 @@ import Testing
         #expect(document.campaigns.map(\.isUsable) == [false, false, true])
         #expect(document.problems.contains { $0.contains("no-message") && $0.contains("message") })
         #expect(document.problems.contains { $0.contains("odd-trigger") && $0.contains("trigger.type") })
-        #expect(CampaignIndex(document.campaigns).sessionStart.map(\.messageID) == ["fine"])
+        #expect(CampaignIndex(document.campaigns).sessionStart.map(\.messageId) == ["fine"])
     }
 
     @Test func httpArtworkIsRefusedAndRelativeArtworkNeedsADocumentFolder() throws {
@@ -113,7 +113,7 @@ import Testing
         #expect(throws: CampaignError.notAnObject) { try decode("[]") }
     }
 
-    @Test func duplicateMessageIDKeepsTheFirstCampaign() throws {
+    @Test func duplicateMessageIdKeepsTheFirstCampaign() throws {
         let document = try decode(
             #"{"campaigns":[{"id":"d","trigger":{"type":"sessionStart"},"message":{"type":"modal"}},"#
                 + #"{"id":"d","trigger":{"type":"sessionStart"},"message":{"type":"slideup"}}]}"#)

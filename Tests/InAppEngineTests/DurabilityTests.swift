@@ -18,9 +18,9 @@ import Testing
     ) throws -> [PresenterEffect] {
         var effects = presenter.event(name: event, at: P.at(seconds))
         let id = try #require(P.hostQuestion(effects))
-        effects += presenter.hostAnswered(requestID: id, .show, at: P.at(seconds))
+        effects += presenter.hostAnswered(requestId: id, .show, at: P.at(seconds))
         if case .fetchPlaceholders(let request, _)? = effects.last {
-            effects += presenter.placeholdersArrived(requestID: request, values: placeholders, at: P.at(seconds))
+            effects += presenter.placeholdersArrived(requestId: request, values: placeholders, at: P.at(seconds))
         }
         effects += presenter.presented(at: P.at(seconds))
         return effects
@@ -65,24 +65,24 @@ import Testing
     @Test func okAnswerAcknowledgesTheBatchAndAFailedOneKeepsItStored() throws {
         var (presenter, _) = P.started(try P.document(Self.onceModal), configuration: .init(reduceMotion: true))
         _ = try Self.show(&presenter, event: "a", at: 1)
-        let ids = presenter.waitingAnalytics.map(\.eventID)
+        let ids = presenter.waitingAnalytics.map(\.eventId)
         let background = presenter.background(at: P.at(2))
         let first = try #require(Self.batches(background).first)
-        let failed = presenter.analyticsAnswered(batchID: first.id, ok: false, at: P.at(2))
+        let failed = presenter.analyticsAnswered(batchId: first.id, ok: false, at: P.at(2))
         #expect(!failed.contains { if case .acknowledgeAnalytics = $0 { true } else { false } })
         _ = presenter.foreground(at: P.at(3))
         let tick = presenter.timerFired(.analyticsTick, at: P.at(30))
         let second = try #require(Self.batches(tick).first)
-        #expect(second.events.map(\.eventID) == ids, "a failed batch goes again with the same ids")
-        let ok = presenter.analyticsAnswered(batchID: second.id, ok: true, at: P.at(30))
-        #expect(ok.contains(.acknowledgeAnalytics(eventIDs: ids)))
+        #expect(second.events.map(\.eventId) == ids, "a failed batch goes again with the same ids")
+        let ok = presenter.analyticsAnswered(batchId: second.id, ok: true, at: P.at(30))
+        #expect(ok.contains(.acknowledgeAnalytics(eventIds: ids)))
     }
 
     @Test func analyticsInstantsKeepEveryMillisecondThroughTheWireAndBack() throws {
         for millisecond in 0..<1000 {
             let text = "2026-12-01T16:43:37.\(String(format: "%03d", millisecond))Z"
             let event = AnalyticsEvent(
-                eventID: UUID(), kind: .impression, messageID: "m", customerID: "c", buttonID: nil, url: nil,
+                eventId: UUID(), kind: .impression, messageId: "m", customerId: "c", buttonId: nil, url: nil,
                 at: try #require(UTCDate.parse(text)))
             let again = try JSONDecoder().decode(AnalyticsEvent.self, from: Data(event.wireJSON.utf8))
             #expect(event.wireJSON.hasSuffix(#""at":"\#(text)"}"#) && again.wireJSON == event.wireJSON)
@@ -91,8 +91,8 @@ import Testing
 
     @Test func analyticsEventUsesTheProtocolFieldNamesAndTheUTCWireForm() throws {
         let event = AnalyticsEvent(
-            eventID: try #require(UUID(uuidString: "00000000-0000-4000-8000-00000000000A")), kind: .click,
-            messageID: "c-42/b", customerID: "customer_123", buttonID: "claim", url: nil,
+            eventId: try #require(UUID(uuidString: "00000000-0000-4000-8000-00000000000A")), kind: .click,
+            messageId: "c-42/b", customerId: "customer_123", buttonId: "claim", url: nil,
             at: Date(timeIntervalSince1970: 1_796_033_601.25))
         #expect(
             event.wireJSON
@@ -112,10 +112,10 @@ import Testing
     @Test func restoredAnalyticsGoFirstInTheirOrderWithTheirIdsAndNeverTwice() throws {
         let stored = (1...2).map { index in
             AnalyticsEvent(
-                eventID: UUID(uuidString: "10000000-0000-4000-8000-00000000000\(index)")!, kind: .impression,
-                messageID: "old", customerID: "c1", at: Date(timeIntervalSince1970: 1_796_000_000))
+                eventId: UUID(uuidString: "10000000-0000-4000-8000-00000000000\(index)")!, kind: .impression,
+                messageId: "old", customerId: "c1", at: Date(timeIntervalSince1970: 1_796_000_000))
         }
-        var presenter = InAppPresenter(configuration: .init(reduceMotion: true), eventIDs: SequentialEventIDs())
+        var presenter = InAppPresenter(configuration: .init(reduceMotion: true), eventIds: SequentialEventIds())
         let restored = presenter.restoreAnalytics(stored, at: P.at(0))
         #expect(Self.recorded(restored).isEmpty, "restored events are stored already")
         #expect(presenter.restoreAnalytics(stored, at: P.at(0)).isEmpty)
@@ -124,11 +124,11 @@ import Testing
         #expect(started.contains(.scheduleTimer(.analyticsTick, at: 30)), "they wait for the first tick")
         let request = try #require(
             started.lazy.compactMap { if case .requestSync(let request) = $0 { request } else { nil } }.first)
-        _ = presenter.syncSucceeded(requestID: request.requestID, document: try P.document(Self.onceModal), at: P.at(0))
+        _ = presenter.syncSucceeded(requestId: request.requestId, document: try P.document(Self.onceModal), at: P.at(0))
         _ = try Self.show(&presenter, event: "a", at: 1)
         #expect(presenter.restoreAnalytics(stored, at: P.at(2)).isEmpty)
         let batch = try #require(Self.batches(presenter.timerFired(.analyticsTick, at: P.at(30))).first)
-        #expect(batch.events.map(\.messageID) == ["old", "old", "A"])
+        #expect(batch.events.map(\.messageId) == ["old", "old", "A"])
         #expect(Array(batch.events.prefix(2)) == stored)
         #expect(presenter.restoreAnalytics(stored, at: P.at(31)).isEmpty, "in flight: not restored again")
     }
@@ -137,7 +137,7 @@ import Testing
         var (presenter, _) = P.started(try P.document(Self.onceModal))
         let stored = (1...10).map { index in
             AnalyticsEvent(
-                eventID: UUID(), kind: .dismissal, messageID: "m\(index)", customerID: "c1",
+                eventId: UUID(), kind: .dismissal, messageId: "m\(index)", customerId: "c1",
                 at: Date(timeIntervalSince1970: 1_796_000_000))
         }
         let effects = presenter.restoreAnalytics(stored, at: P.at(1))
@@ -153,7 +153,7 @@ import Testing
         let shown = try Self.show(&presenter, event: "a", at: 1)
         let (customer, history) = try #require(Self.storedHistories(shown).last)
         #expect(customer == "c1")
-        #expect(history.messageIDs == ["A"])
+        #expect(history.messageIds == ["A"])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(history), as: UTF8.self)
@@ -165,8 +165,8 @@ import Testing
         #expect(Self.storedHistories(start).isEmpty, "the stored history is taken as it is")
         let request = try #require(
             start.lazy.compactMap { if case .requestSync(let request) = $0 { request } else { nil } }.first)
-        _ = restarted.syncSucceeded(requestID: request.requestID, document: document, at: P.at(100))
-        #expect(P.reports(restarted.event(name: "a", at: P.at(101))) == [.dropped(messageID: "A", reason: .repeat)])
+        _ = restarted.syncSucceeded(requestId: request.requestId, document: document, at: P.at(100))
+        #expect(P.reports(restarted.event(name: "a", at: P.at(101))) == [.dropped(messageId: "A", reason: .repeat)])
     }
 
     @Test func storedHistoryOfAnotherCustomerIsNotUsed() throws {
@@ -177,7 +177,7 @@ import Testing
         let start = presenter.start(customer: "c2", history: stored, at: P.at(5))
         let fresh = try #require(Self.storedHistories(start).first)
         #expect(fresh.0 == "c2")
-        #expect(fresh.1.messageIDs.isEmpty)
+        #expect(fresh.1.messageIds.isEmpty)
     }
 
     @Test func restoredIntervalCountsOnTheWallClock() throws {
@@ -192,9 +192,9 @@ import Testing
         let start = presenter.start(customer: "c1", history: stored, at: P.at(0))
         let request = try #require(
             start.lazy.compactMap { if case .requestSync(let request) = $0 { request } else { nil } }.first)
-        _ = presenter.syncSucceeded(requestID: request.requestID, document: document, at: P.at(0))
-        #expect(P.reports(presenter.event(name: "i", at: P.at(1799))) == [.dropped(messageID: "I", reason: .repeat)])
-        #expect(P.reports(presenter.event(name: "i", at: P.at(1800))) == [.selected(messageID: "I")])
+        _ = presenter.syncSucceeded(requestId: request.requestId, document: document, at: P.at(0))
+        #expect(P.reports(presenter.event(name: "i", at: P.at(1799))) == [.dropped(messageId: "I", reason: .repeat)])
+        #expect(P.reports(presenter.event(name: "i", at: P.at(1800))) == [.selected(messageId: "I")])
     }
 
     // MARK: Placeholder values
@@ -211,14 +211,14 @@ import Testing
         #expect(!start.contains { if case .storePlaceholders = $0 { true } else { false } })
         let request = try #require(
             start.lazy.compactMap { if case .requestSync(let request) = $0 { request } else { nil } }.first)
-        _ = restarted.syncSucceeded(requestID: request.requestID, document: document, at: P.at(0))
+        _ = restarted.syncSucceeded(requestId: request.requestId, document: document, at: P.at(0))
         let id = try #require(P.hostQuestion(restarted.event(name: "a", at: P.at(1))))
-        let asked = restarted.hostAnswered(requestID: id, .show, at: P.at(1))
+        let asked = restarted.hostAnswered(requestId: id, .show, at: P.at(1))
         guard case .fetchPlaceholders(let fetch, _)? = asked.last else {
             Issue.record("expected a placeholder fetch")
             return
         }
-        let failed = restarted.placeholdersFailed(requestID: fetch, at: P.at(1.5))
+        let failed = restarted.placeholdersFailed(requestId: fetch, at: P.at(1.5))
         guard case .present(let presentation)? = failed.last else {
             Issue.record("a failed fetch presents with the last values held")
             return

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func dormantPresenterWithNoCustomerSaysMessagingIsNotStarted() {
-        let explanation = InAppPresenter().explain(campaignID: "c-42", at: P.at(0))
+        let explanation = InAppPresenter().explain(campaignId: "c-42", at: P.at(0))
         #expect(Self.gates(explanation) == ["-started", "-customer"])
         #expect(explanation.renderExplanation().first == "✗ messaging is not started (it starts for a customer)")
         #expect(explanation.verdict == "blocked by: messaging")
@@ -29,8 +29,8 @@ import Testing
     @Test func campaignThatWouldShowPassesEveryGateAndDescribesItsTrigger() throws {
         let (presenter, _) = P.started(
             try P.document(Self.campaigns, settings: #"{"quietHours":{"start":"22:00","end":"07:00"}}"#))
-        let explanation = presenter.explain(campaignID: "c-42", at: P.at(1))
-        #expect(explanation.messageID == "c-42/b", "an id without its variation resolves")
+        let explanation = presenter.explain(campaignId: "c-42", at: P.at(1))
+        #expect(explanation.messageId == "c-42/b", "an id without its variation resolves")
         #expect(explanation.wouldShow)
         #expect(
             Self.gates(explanation) == [
@@ -49,13 +49,13 @@ import Testing
         let order: [String: JSONValue] = ["price": .number(150), "currency": .string("USD")]
         let asked = presenter.event(name: "place_order", properties: order, at: P.at(10))
         let id = try #require(P.hostQuestion(asked))
-        _ = presenter.hostAnswered(requestID: id, .show, at: P.at(10))
+        _ = presenter.hostAnswered(requestId: id, .show, at: P.at(10))
         _ = presenter.presented(at: P.at(10))
-        let showing = presenter.explain(campaignID: "c-42/b", at: P.at(12))
+        let showing = presenter.explain(campaignId: "c-42/b", at: P.at(12))
         #expect(showing.blocker?.gate == .repeatRule, "once, and its impression is recorded")
         #expect(showing.checks.contains { $0.gate == .visible && !$0.passed })
         _ = presenter.close(at: P.at(20))
-        let lines = presenter.explain(campaignID: "land", at: P.at(28)).renderExplanation()
+        let lines = presenter.explain(campaignId: "land", at: P.at(28)).renderExplanation()
         #expect(
             lines.contains(
                 "✗ cooldown: 12 s left (cooldown 30 s from the last message shown at 2026-11-30T12:00:10.000Z)"))
@@ -63,30 +63,30 @@ import Testing
             lines.contains("✗ orientation: it needs portrait, the 80x24 terminal is landscape (waits for a resize)"))
         #expect(lines.contains("✓ triggers on session start (a start, or a foreground after more than 30 s away)"))
         #expect(lines.last == "blocked by: cooldown")
-        let repeatLine = presenter.explain(campaignID: "c-42/b", at: P.at(28)).renderExplanation()
+        let repeatLine = presenter.explain(campaignId: "c-42/b", at: P.at(28)).renderExplanation()
             .first { $0.contains("repeat once") }
         #expect(repeatLine == "✗ repeat once: already used (impression at 2026-11-30T12:00:10.000Z for customer c1)")
     }
 
     @Test func refusedArtworkAndUnusableCampaignsSayWhy() throws {
         let (presenter, _) = P.started(try P.document(Self.campaigns))
-        let artwork = presenter.explain(campaignID: "pic", at: P.at(1))
+        let artwork = presenter.explain(campaignId: "pic", at: P.at(1))
         #expect(artwork.blocker?.gate == .artwork)
         #expect(artwork.blocker?.sentence.contains("http://x/a.png refused (http:// is never fetched") == true)
-        let broken = presenter.explain(campaignID: "broken", at: P.at(1))
+        let broken = presenter.explain(campaignId: "broken", at: P.at(1))
         #expect(broken.blocker?.gate == .campaign)
         #expect(broken.blocker?.sentence.hasPrefix("campaign broken is unusable: campaign broken: message") == true)
     }
 
     @Test func unknownIdSuggestsTheNearMiss() throws {
         let (presenter, _) = P.started(try P.document(Self.campaigns))
-        let explanation = presenter.explain(campaignID: "c-24", at: P.at(1))
+        let explanation = presenter.explain(campaignId: "c-24", at: P.at(1))
         #expect(explanation.suggestion == "c-42")
         #expect(
             explanation.renderExplanation().contains(
                 "✗ unknown campaign id c-24: no campaign for customer c1 has it; did you mean c-42?"))
         #expect(explanation.verdict == "blocked by: campaign")
-        #expect(presenter.explain(campaignID: "zzzzzz", at: P.at(1)).suggestion == nil)
+        #expect(presenter.explain(campaignId: "zzzzzz", at: P.at(1)).suggestion == nil)
     }
 
     @Test func windowQuietHoursRoomAndIntervalAreExplained() throws {
@@ -97,7 +97,7 @@ import Testing
         let document = try P.document(
             campaigns, settings: #"{"cooldownSeconds":0,"quietHours":{"start":"11:00","end":"13:00"}}"#)
         var (presenter, _) = P.started(document, configuration: .init(reduceMotion: true, columns: 30, rows: 8))
-        let later = presenter.explain(campaignID: "later", at: P.at(1))
+        let later = presenter.explain(campaignId: "later", at: P.at(1))
         #expect(later.blocker?.blockedBy == .reason(.notStarted))
         #expect(later.blocker?.blockedBy.rawValue == "notStarted")
         #expect(later.checks.contains { $0.gate == .quietHours && !$0.passed })
@@ -106,10 +106,10 @@ import Testing
         let evening = EngineTime(uptime: 2, utc: P.epoch.addingTimeInterval(6 * 3600), utcOffset: 0)
         _ = presenter.resize(columns: 120, rows: 40, at: evening)
         let id = try #require(P.hostQuestion(presenter.event(name: "i", at: evening)))
-        _ = presenter.hostAnswered(requestID: id, .show, at: evening)
+        _ = presenter.hostAnswered(requestId: id, .show, at: evening)
         _ = presenter.presented(at: evening)
         _ = presenter.close(at: evening.advanced(by: 1))
-        let interval = presenter.explain(campaignID: "every", at: evening.advanced(by: 40))
+        let interval = presenter.explain(campaignId: "every", at: evening.advanced(by: 40))
         #expect(
             interval.blocker?.sentence
                 == "repeat interval 100 s: last impression at 2026-11-30T18:00:00.000Z, next allowed at 2026-11-30T18:01:40.000Z"

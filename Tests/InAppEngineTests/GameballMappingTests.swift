@@ -35,7 +35,7 @@ import Testing
     @Test func theLiveCaptureReadsUnchangedWithEveryCampaignUsable() throws {
         let document = try CampaignDocument.read(try Data(contentsOf: Self.capture), format: nil)
         #expect(
-            document.campaigns.map(\.messageID) == ["2055/20", "2054/19", "2057/22", "2059/25", "2060/26", "2061/27"])
+            document.campaigns.map(\.messageId) == ["2055/20", "2054/19", "2057/22", "2059/25", "2060/26", "2061/27"])
         #expect(document.campaigns.allSatisfy { $0.isUsable })
         #expect(document.problems.isEmpty)
         #expect(document.settings.cooldownSeconds == 10)
@@ -81,7 +81,7 @@ import Testing
         #expect(document.settings.cooldownSeconds == 45)
         #expect(document.settings.quietHours == QuietHours(startSeconds: 21 * 3600 + 30 * 60 + 15, endSeconds: 86_400))
         let big = try campaign(document, "101")
-        #expect(big.messageID == "101/7" && big.name == "Big spender" && big.dispatchId == "d-101")
+        #expect(big.messageId == "101/7" && big.name == "Big spender" && big.dispatchId == "d-101")
         #expect(big.isTest && big.priority == -2)
         #expect(big.endsAt == Date(timeIntervalSince1970: 1_790_805_599.5))
         #expect(big.repeatRule == .interval(seconds: 600))
@@ -128,7 +128,7 @@ import Testing
         #expect(message.style.headerAlignment == .center && message.style.bodyAlignment == .trailing)
 
         let slide = try #require(try campaign(document, "102").message)
-        #expect(try campaign(document, "102").messageID == "102")
+        #expect(try campaign(document, "102").messageId == "102")
         #expect(try campaign(document, "102").trigger == .sessionStart)
         #expect(try campaign(document, "102").repeatRule == .everyTime)
         #expect(slide.kind == .slideup && slide.body == "Welcome back" && slide.buttons.isEmpty)
@@ -176,7 +176,7 @@ import Testing
         #expect(document.settings.quietHours?.contains(secondsOfDay: 480 * 60) == false)
         let first = try campaign(document, "201")
         #expect(first.isUsable)
-        #expect(first.messageID == "201/4" && first.name == nil && first.dispatchId == nil, "blank strings are null")
+        #expect(first.messageId == "201/4" && first.name == nil && first.dispatchId == nil, "blank strings are null")
         #expect(first.priority == -3 && first.isTest == false)
         #expect(first.endsAt == nil, "an unreadable expiresAt means no expiry")
         #expect(first.repeatRule == .interval(seconds: 30))

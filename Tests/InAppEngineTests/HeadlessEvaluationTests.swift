@@ -23,32 +23,32 @@ import Testing
 
     @Test func purchasePropertiesFollowTheProtocolWithExtrasMergedOver() {
         let properties = HeadlessEvaluation.purchaseProperties(
-            productID: "p1", price: 9.5, currency: "EUR", extras: ["quantity": .number(3), "coupon": .string("X")])
+            productId: "p1", price: 9.5, currency: "EUR", extras: ["quantity": .number(3), "coupon": .string("X")])
         #expect(
             properties == [
                 "productId": .string("p1"), "price": .number(9.5), "currency": .string("EUR"), "quantity": .number(3),
                 "coupon": .string("X"),
             ])
         #expect(
-            HeadlessEvaluation.purchaseProperties(productID: "p", price: 1, currency: "USD")["quantity"] == .number(1))
+            HeadlessEvaluation.purchaseProperties(productId: "p", price: 1, currency: "USD")["quantity"] == .number(1))
     }
 
     @Test func purchaseReportsTheTriggerOnlyInSimulateLines() throws {
-        let result = try Self.evaluation().evaluatePurchase(productID: "p1", price: 150, currency: "USD")
+        let result = try Self.evaluation().evaluatePurchase(productId: "p1", price: 150, currency: "USD")
         #expect(
             result.lines == [
                 #"{"at":0.000,"event":"selected","message":"big"}"#,
                 #"{"at":0.000,"event":"deferred","message":"any","reason":"runnerUp"}"#,
                 #"{"at":0.000,"event":"shown","message":"big","text":{"header":"Thanks Sara!","body":null}}"#,
             ])
-        #expect(!result.reports.contains(.selected(messageID: "welcome")), "the command line is not a session start")
+        #expect(!result.reports.contains(.selected(messageId: "welcome")), "the command line is not a session start")
     }
 
     @Test func nothingIsConsumedOrRecorded() throws {
         let evaluation = try Self.evaluation()
         let first = evaluation.evaluate(event: "level_up")
-        #expect(first.reports.first == .selected(messageID: "level"))
-        #expect(!first.reports.contains(.impression(messageID: "level")))
+        #expect(first.reports.first == .selected(messageId: "level"))
+        #expect(!first.reports.contains(.impression(messageId: "level")))
         #expect(evaluation.evaluate(event: "LEVEL_UP").reports == first.reports, "a once campaign is still allowed")
     }
 
@@ -60,12 +60,12 @@ import Testing
         #expect(repeated.lines == [#"{"at":0.000,"event":"dropped","message":"level","reason":"repeat"}"#])
 
         let cooling = try Self.evaluation(lastShownAt: P.at(-10).utc).evaluate(event: "Level_Up")
-        #expect(cooling.reports == [.selected(messageID: "level"), .deferred(messageID: "level", reason: .cooldown)])
+        #expect(cooling.reports == [.selected(messageId: "level"), .deferred(messageId: "level", reason: .cooldown)])
         #expect(cooling.log.contains { $0.contains("20 s left of the cooldown") })
     }
 
     @Test func explainSeesSessionStartCampaignsAndTheSameState() throws {
-        let explanation = try Self.evaluation(lastShownAt: P.at(-10).utc).explain(campaignID: "welcome")
+        let explanation = try Self.evaluation(lastShownAt: P.at(-10).utc).explain(campaignId: "welcome")
         #expect(explanation.blocker?.gate == .cooldown)
         #expect(explanation.blocker?.sentence.hasPrefix("cooldown: 20 s left") == true)
     }

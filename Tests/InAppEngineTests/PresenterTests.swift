@@ -20,13 +20,13 @@ import Testing
     static func started(
         _ document: CampaignDocument, language: String? = nil, configuration: InAppPresenter.Configuration = .init()
     ) -> (InAppPresenter, [PresenterEffect]) {
-        var presenter = InAppPresenter(configuration: configuration, eventIDs: SequentialEventIDs())
+        var presenter = InAppPresenter(configuration: configuration, eventIds: SequentialEventIds())
         var effects = presenter.start(customer: "c1", language: language, at: at(0))
         guard
             case .requestSync(let request)? = effects.first(where: { if case .requestSync = $0 { true } else { false } }
             )
         else { return (presenter, effects) }
-        effects += presenter.syncSucceeded(requestID: request.requestID, document: document, at: at(0))
+        effects += presenter.syncSucceeded(requestId: request.requestId, document: document, at: at(0))
         return (presenter, effects)
     }
 
@@ -63,36 +63,36 @@ import Testing
     @Test func hostIsAskedBeforeAnythingIsDrawnAndDiscardDoesNotConsumeTheRepeat() throws {
         var (presenter, _) = Self.started(try Self.document(Self.modal))
         let first = presenter.event(name: "a", at: Self.at(1))
-        #expect(Self.reports(first) == [.selected(messageID: "A")])
+        #expect(Self.reports(first) == [.selected(messageId: "A")])
         let id = try #require(Self.hostQuestion(first))
         #expect(
-            Self.reports(presenter.hostAnswered(requestID: id, .discard, at: Self.at(1))) == [
-                .discarded(messageID: "A")
+            Self.reports(presenter.hostAnswered(requestId: id, .discard, at: Self.at(1))) == [
+                .discarded(messageId: "A")
             ])
         let second = presenter.event(name: "a", at: Self.at(2))
-        #expect(Self.reports(second) == [.selected(messageID: "A")], "a discarded `once` campaign may show later")
+        #expect(Self.reports(second) == [.selected(messageId: "A")], "a discarded `once` campaign may show later")
     }
 
     @Test func messageRemovedBeforeItsEntranceEndsRecordsNoImpressionAndKeepsTheRepeat() throws {
         var (presenter, _) = Self.started(try Self.document(Self.modal))
         let id = try #require(Self.hostQuestion(presenter.event(name: "a", at: Self.at(1))))
-        _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        _ = presenter.hostAnswered(requestId: id, .show, at: Self.at(1))
         _ = presenter.presented(at: Self.at(1))
         let closing = presenter.close(at: Self.at(1.2))
-        #expect(!Self.reports(closing).contains(.impression(messageID: "A")))
+        #expect(!Self.reports(closing).contains(.impression(messageId: "A")))
         #expect(presenter.timerFired(.entrance, at: Self.at(1.3)).isEmpty, "the entrance timer was cancelled")
-        #expect(Self.reports(presenter.event(name: "a", at: Self.at(40))).first == .selected(messageID: "A"))
+        #expect(Self.reports(presenter.event(name: "a", at: Self.at(40))).first == .selected(messageId: "A"))
     }
 
     @Test func impressionAndAutoDismissStartWhenTheEntranceEnds() throws {
         let slideup = #"{"id":"S","trigger":{"type":"event","event":"s"},"message":{"type":"slideup"}}"#
         var (presenter, _) = Self.started(try Self.document(slideup))
         let id = try #require(Self.hostQuestion(presenter.event(name: "s", at: Self.at(1))))
-        _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        _ = presenter.hostAnswered(requestId: id, .show, at: Self.at(1))
         let shown = presenter.presented(at: Self.at(1))
         #expect(shown.contains(.scheduleTimer(.entrance, at: 1.3)))
         let entered = presenter.timerFired(.entrance, at: Self.at(1.3))
-        #expect(Self.reports(entered) == [.impression(messageID: "S")])
+        #expect(Self.reports(entered) == [.impression(messageId: "S")])
         #expect(entered.contains(.scheduleTimer(.autoDismiss, at: 9.3)))
         #expect(presenter.waitingAnalytics.map(\.kind) == [.impression])
     }
@@ -104,18 +104,18 @@ import Testing
             + #""action":{"type":"requestPushPermission"}},{"id":"x","text":"X","action":{"type":"shareSheet"}}]}}"#
         var (presenter, _) = Self.started(try Self.document(campaign))
         let id = try #require(Self.hostQuestion(presenter.event(name: "a", at: Self.at(1))))
-        _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        _ = presenter.hostAnswered(requestId: id, .show, at: Self.at(1))
         _ = presenter.presented(at: Self.at(1))
-        let handled = presenter.tap(buttonID: nil, handledByHost: true, at: Self.at(2))
-        #expect(Self.reports(handled) == [.click(messageID: "A", buttonID: nil, url: nil)])
-        let surface = presenter.tap(buttonID: nil, at: Self.at(3))
-        #expect(Self.reports(surface).last == .action(messageID: "A", .navigate(route: "/r", arguments: [:])))
-        let unsupported = presenter.tap(buttonID: "x", at: Self.at(4))
-        #expect(Self.reports(unsupported).last == .action(messageID: "A", .unsupported(type: "shareSheet")))
-        #expect(presenter.visibleMessageID == "A", "navigate and unsupported leave the message open")
-        let push = presenter.tap(buttonID: "push", at: Self.at(5))
-        #expect(Self.reports(push).last == .dismissed(messageID: "A", reason: .action))
-        #expect(presenter.visibleMessageID == nil)
+        let handled = presenter.tap(buttonId: nil, handledByHost: true, at: Self.at(2))
+        #expect(Self.reports(handled) == [.click(messageId: "A", buttonId: nil, url: nil)])
+        let surface = presenter.tap(buttonId: nil, at: Self.at(3))
+        #expect(Self.reports(surface).last == .action(messageId: "A", .navigate(route: "/r", arguments: [:])))
+        let unsupported = presenter.tap(buttonId: "x", at: Self.at(4))
+        #expect(Self.reports(unsupported).last == .action(messageId: "A", .unsupported(type: "shareSheet")))
+        #expect(presenter.visibleMessageId == "A", "navigate and unsupported leave the message open")
+        let push = presenter.tap(buttonId: "push", at: Self.at(5))
+        #expect(Self.reports(push).last == .dismissed(messageId: "A", reason: .action))
+        #expect(presenter.visibleMessageId == nil)
         #expect(!presenter.waitingAnalytics.contains { $0.kind == .dismissal })
     }
 
@@ -123,7 +123,7 @@ import Testing
         let document = try Self.document(Self.modal, settings: #"{"supportedLanguages":["en","ar"]}"#)
         var (presenter, _) = Self.started(document, language: "ar")
         let id = try #require(Self.hostQuestion(presenter.event(name: "a", at: Self.at(1))))
-        let effects = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        let effects = presenter.hostAnswered(requestId: id, .show, at: Self.at(1))
         guard case .present(let presentation)? = effects.last else {
             Issue.record("expected a presentation")
             return
@@ -139,7 +139,7 @@ import Testing
         #expect(effects.contains(.scheduleTimer(.artworkTimeout("https://x/a.png"), at: 5)))
         _ = presenter.artworkArrived(key: "https://x/a.png", at: Self.at(5))
         let event = presenter.event(name: "i", at: Self.at(6))
-        #expect(Self.reports(event) == [.dropped(messageID: "I", reason: .artwork)])
+        #expect(Self.reports(event) == [.dropped(messageId: "I", reason: .artwork)])
         #expect(Self.logs(event).contains("[tinbox-iam] campaign I skipped: artwork not ready"))
     }
 
@@ -152,8 +152,8 @@ import Testing
         var (presenter, _) = Self.started(try Self.document(campaigns))
         #expect(
             Self.reports(presenter.event(name: "w", at: Self.at(1))) == [
-                .dropped(messageID: "early", reason: .notStarted), .dropped(messageID: "late", reason: .expired),
-                .dropped(messageID: "odd", reason: .unsupported),
+                .dropped(messageId: "early", reason: .notStarted), .dropped(messageId: "late", reason: .expired),
+                .dropped(messageId: "odd", reason: .unsupported),
             ])
     }
 
@@ -164,14 +164,14 @@ import Testing
         let document = try Self.document(campaign, settings: #"{"cooldownSeconds":0}"#)
         var (presenter, _) = Self.started(document, configuration: .init(reduceMotion: true))
         let id = try #require(Self.hostQuestion(presenter.event(name: "i", at: Self.at(1))))
-        _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        _ = presenter.hostAnswered(requestId: id, .show, at: Self.at(1))
         _ = presenter.presented(at: Self.at(1))
         _ = presenter.close(at: Self.at(2))
         #expect(
             Self.reports(presenter.event(name: "i", at: Self.at(100.999))) == [
-                .dropped(messageID: "I", reason: .repeat)
+                .dropped(messageId: "I", reason: .repeat)
             ])
-        #expect(Self.reports(presenter.event(name: "i", at: Self.at(101))) == [.selected(messageID: "I")])
+        #expect(Self.reports(presenter.event(name: "i", at: Self.at(101))) == [.selected(messageId: "I")])
     }
 
     @Test func decisionLogNamesTheCampaignsAndReasons() throws {
@@ -182,7 +182,7 @@ import Testing
         var (presenter, _) = Self.started(document)
         let trigger = Self.logs(presenter.event(name: "x", at: Self.at(1)))
         #expect(trigger.contains("[tinbox-iam] deferring campaign B: campaign A took this trigger first"))
-        #expect(presenter.deferredMessageIDs == ["B"])
+        #expect(presenter.deferredMessageIds == ["B"])
         let quietTime = EngineTime(uptime: 5, utc: Date(timeIntervalSince1970: 23 * 3600), utcOffset: 0)
         let quiet = Self.logs(presenter.event(name: "x", at: quietTime))
         #expect(quiet.contains("[tinbox-iam] campaign A suppressed: inside quiet hours 22:00-07:00"))
@@ -195,7 +195,7 @@ import Testing
                 .replacingOccurrences(of: "\"a\"", with: "\"b\""))
         var (presenter, _) = Self.started(document, configuration: .init(reduceMotion: true))
         let id = try #require(Self.hostQuestion(presenter.event(name: "a", at: Self.at(1))))
-        _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        _ = presenter.hostAnswered(requestId: id, .show, at: Self.at(1))
         _ = presenter.presented(at: Self.at(1))
         _ = presenter.event(name: "b", at: Self.at(2))
         let closing = presenter.close(at: Self.at(3))
@@ -216,7 +216,7 @@ import Testing
             Issue.record("a new session syncs")
             return
         }
-        let second = presenter.syncSucceeded(requestID: request.requestID, document: document, at: Self.at(40))
+        let second = presenter.syncSucceeded(requestId: request.requestId, document: document, at: Self.at(40))
         #expect(Self.logs(second).filter { $0.contains("broken") }.isEmpty)
     }
 
@@ -225,12 +225,12 @@ import Testing
             #"{"id":"P","trigger":{"type":"event","event":"p"},"message":{"type":"modal","header":"Hi {name}"}}"#
         var (presenter, _) = Self.started(try Self.document(campaign))
         let id = try #require(Self.hostQuestion(presenter.event(name: "p", at: Self.at(1))))
-        let asked = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        let asked = presenter.hostAnswered(requestId: id, .show, at: Self.at(1))
         guard case .fetchPlaceholders(let request, "c1")? = asked.last else {
             Issue.record("expected a placeholder fetch")
             return
         }
-        #expect(presenter.placeholdersArrived(requestID: request, values: ["name": "Late"], at: Self.at(3)).isEmpty)
+        #expect(presenter.placeholdersArrived(requestId: request, values: ["name": "Late"], at: Self.at(3)).isEmpty)
         let timedOut = presenter.timerFired(.placeholderTimeout, at: Self.at(3))
         guard case .present(let presentation)? = timedOut.last else {
             Issue.record("the timeout presents with the last values")
@@ -254,12 +254,12 @@ extension PresenterTests {
             Issue.record("more than 30 s away starts a session that syncs")
             return
         }
-        let second = presenter.syncSucceeded(requestID: request.requestID, document: document, at: Self.at(40))
+        let second = presenter.syncSucceeded(requestId: request.requestId, document: document, at: Self.at(40))
         #expect(second.contains(.fetchArtwork(ArtworkReference("https://x/a.png", documentBase: nil))))
         _ = presenter.artworkArrived(key: "https://x/a.png", at: Self.at(41))
-        let third = presenter.syncSucceeded(requestID: request.requestID, document: document, at: Self.at(42))
+        let third = presenter.syncSucceeded(requestId: request.requestId, document: document, at: Self.at(42))
         #expect(third.isEmpty, "a stale sync answer is ignored")
-        #expect(Self.reports(presenter.event(name: "i", at: Self.at(43))) == [.selected(messageID: "I")])
+        #expect(Self.reports(presenter.event(name: "i", at: Self.at(43))) == [.selected(messageId: "I")])
     }
 
     @Test func switchRemovesTheMessageWithoutDismissalAndClearsTheStack() throws {
@@ -268,14 +268,14 @@ extension PresenterTests {
             + #"{"id":"B","priority":2,"trigger":{"type":"event","event":"x"},"message":{"type":"modal"}}"#
         var (presenter, _) = Self.started(try Self.document(campaigns), configuration: .init(reduceMotion: true))
         let id = try #require(Self.hostQuestion(presenter.event(name: "x", at: Self.at(1))))
-        _ = presenter.hostAnswered(requestID: id, .show, at: Self.at(1))
+        _ = presenter.hostAnswered(requestId: id, .show, at: Self.at(1))
         _ = presenter.presented(at: Self.at(1))
-        #expect(presenter.deferredMessageIDs == ["B"])
+        #expect(presenter.deferredMessageIds == ["B"])
         let switched = presenter.start(customer: "c2", at: Self.at(2))
         let reports = Self.reports(switched)
-        #expect(reports.first == .dismissed(messageID: "A", reason: .switch))
-        #expect(presenter.deferredMessageIDs.isEmpty)
-        #expect(presenter.visibleMessageID == nil)
+        #expect(reports.first == .dismissed(messageId: "A", reason: .switch))
+        #expect(presenter.deferredMessageIds.isEmpty)
+        #expect(presenter.visibleMessageId == nil)
         guard
             case .sendAnalytics(let batch)? = switched.first(where: {
                 if case .sendAnalytics = $0 { true } else { false }
@@ -284,7 +284,7 @@ extension PresenterTests {
             Issue.record("the old customer's analytics go at the switch")
             return
         }
-        #expect(batch.events.map(\.customerID) == ["c1"])
+        #expect(batch.events.map(\.customerId) == ["c1"])
         #expect(batch.events.map(\.kind) == [.impression])
     }
 }

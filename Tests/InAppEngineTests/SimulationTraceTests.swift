@@ -28,8 +28,8 @@ import Testing
                 stdout += line
             case .log(let line): log.append(line)
             case .present(let presentation):
-                #expect(shown == nil, "\(name): \(presentation.messageID) over \(shown ?? "")")
-                shown = presentation.messageID
+                #expect(shown == nil, "\(name): \(presentation.messageId) over \(shown ?? "")")
+                shown = presentation.messageId
             case .remove(let id):
                 #expect(shown == id)
                 shown = nil

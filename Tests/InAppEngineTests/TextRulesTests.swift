@@ -37,10 +37,10 @@ import Testing
         #expect(west.localSecondsOfDay == 23 * 3600)
     }
 
-    @Test func sequentialEventIDsAreDistinctUUIDs() {
-        var ids = SequentialEventIDs()
-        let first = ids.nextID()
-        let second = ids.nextID()
+    @Test func sequentialEventIdsAreDistinctUUIDs() {
+        var ids = SequentialEventIds()
+        let first = ids.nextId()
+        let second = ids.nextId()
         #expect(first.uuidString.lowercased() == "00000000-0000-4000-8000-000000000001")
         #expect(second.uuidString.lowercased() == "00000000-0000-4000-8000-000000000002")
     }

@@ -50,7 +50,7 @@ import Testing
             .load(customer: "c1", language: "en")
         #expect(second.source == .cache)
         #expect(second.attempts == 1)
-        #expect(second.document?.campaigns.map(\.messageID) == ["c-1"])
+        #expect(second.document?.campaigns.map(\.messageId) == ["c-1"])
         #expect(waits.isEmpty)
         let otherCustomer = CampaignLoader(client: InAppClient(source: .file(url)), store: store, sleep: { _ in })
             .load(customer: "c2", language: "en")

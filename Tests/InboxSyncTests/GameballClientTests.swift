@@ -34,8 +34,8 @@ import Testing
         let id = String(format: "00000000-0000-4000-8000-%012d", index)
         return Data(
             AnalyticsEvent(
-                eventID: UUID(uuidString: id)!, kind: index % 2 == 0 ? .impression : .dismissal,
-                messageID: "2059/25", customerID: customer, buttonID: index == 1 ? "ok" : nil,
+                eventId: UUID(uuidString: id)!, kind: index % 2 == 0 ? .impression : .dismissal,
+                messageId: "2059/25", customerId: customer, buttonId: index == 1 ? "ok" : nil,
                 at: Date(timeIntervalSince1970: 1_790_000_000.25)
             ).wireJSON.utf8)
     }
@@ -45,7 +45,7 @@ import Testing
         defer { stub.stop() }
         try stub.script(Self.sync, [["json": payload]])
         let (document, _) = try client(stub).sync(customer: "c1", language: "ar").get()
-        #expect(document.campaigns.map(\.messageID) == ["2059/25"])
+        #expect(document.campaigns.map(\.messageId) == ["2059/25"])
         #expect(document.campaigns.first?.name == "Sale")
         #expect(document.settings.cooldownSeconds == 5)
         let request = try #require(try stub.requests(Self.sync).first)

@@ -30,7 +30,7 @@ import Testing
             Issue.record("the sync failed")
             return
         }
-        #expect(decoded.campaigns.map(\.messageID) == ["c-1"])
+        #expect(decoded.campaigns.map(\.messageId) == ["c-1"])
         #expect(decoded.settings.cooldownSeconds == 10)
         let request = try #require(try stub.requests("GET /api/iam/sync").first)
         #expect(request.query == ["customerId": "customer 1", "lang": "ar"])

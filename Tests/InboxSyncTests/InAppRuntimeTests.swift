@@ -20,9 +20,9 @@ import Testing
         weak var runtime: InAppRuntime?
         func shouldDisplay(_ campaign: Campaign) -> HostDecision { .show }
         func present(_ presentation: Presentation) {
-            presented.append(presentation.messageID)
+            presented.append(presentation.messageId)
         }
-        func remove(messageID: String) {}
+        func remove(messageId: String) {}
     }
 
     private func document() throws -> Data {
@@ -64,7 +64,7 @@ import Testing
         let queued = try runtime.store.pending(.analytics)
         #expect(queued.count == 1)
         let event = try JSONDecoder().decode(AnalyticsEvent.self, from: try #require(queued.first).payload)
-        #expect(event.kind == .impression && event.messageID == "welcome" && event.customerID == "c1")
+        #expect(event.kind == .impression && event.messageId == "welcome" && event.customerId == "c1")
     }
 
     @Test func aFailedSendKeepsTheEventAndARestartSendsItWithTheSameEventId() throws {

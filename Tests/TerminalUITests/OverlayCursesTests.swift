@@ -1,5 +1,6 @@
 import Foundation
 import InAppEngine
+import InboxCore
 import Testing
 
 @testable import TerminalUI
@@ -91,6 +92,23 @@ import Testing
         #expect(shown.contains("Welcome back, Sara!"))
         // The faded text is sent dim (SGR 2).
         #expect(shown.contains("\u{1B}[0;2m"))
+    }
+
+    /// TERMINAL.md 1: under `app` a terminal that reorders by itself is held in explicit mode
+    /// (BDSM reset, `CSI 8 l`) while tinbox has the screen, and given back implicit mode
+    /// (`CSI 8 h`) with it; under `terminal` neither is sent. (Here with the overlay tests:
+    /// curses is one per process.)
+    @Test(arguments: [BidiMode.app, .terminal])
+    func appModeHoldsABidiTerminalInExplicitModeWhileItHasTheScreen(bidi: BidiMode) {
+        var pty: PseudoTerminal? = PseudoTerminal(
+            size: Size(columns: 80, rows: 24), environment: ["TERM": "xterm-256color"], bidi: bidi)
+        let start = text(pty?.draw(F.background(Size(columns: 80, rows: 24))) ?? [])
+        #expect(start.contains("\u{1B}[8l") == (bidi == .app))
+        pty?.terminal.shutdown()
+        let end = text(pty?.drain() ?? [])
+        #expect(end.contains("\u{1B}[8h") == (bidi == .app))
+        #expect(!end.contains("\u{1B}[8l"))
+        pty = nil
     }
 
     @Test func theOverlayIsAPanelOverTheReaderAndClosingUncoversIt() {

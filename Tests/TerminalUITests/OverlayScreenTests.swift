@@ -1,4 +1,5 @@
 import InAppEngine
+import InboxCore
 import TerminalUI
 import Testing
 
@@ -11,9 +12,11 @@ import Testing
 
     func render(
         _ message: InAppMessage, size: Size = small, selected: Int? = nil, entrance: Double = 1,
-        image: OverlayArtwork = .none, icon: OverlayArtwork = .none, rightToLeft: Bool = false
+        image: OverlayArtwork = .none, icon: OverlayArtwork = .none, rightToLeft: Bool = false,
+        bidi: BidiMode = .app
     ) -> (Screen, OverlayHitMap) {
         var screen = F.background(size)
+        screen.bidi = bidi
         let overlay = Overlay(
             presentation: F.presentation(message, language: rightToLeft ? "ar" : "en", rightToLeft: rightToLeft),
             selectedButton: selected, entrance: entrance, image: image, icon: icon)
@@ -44,18 +47,24 @@ import Testing
         assertSnapshot(screen, named: "overlay-fullscreen-\(size.columns)x\(size.rows)")
     }
 
-    @Test func rightToLeftMirrorsAlignmentCloseGlyphAndButtons() {
-        let (screen, _) = render(F.arabic, selected: 0, rightToLeft: true)
-        assertSnapshot(screen, named: "overlay-modal-rtl-80x24")
+    @Test(arguments: [BidiMode.app, .terminal])
+    func rightToLeftMirrorsAlignmentCloseGlyphAndButtons(bidi: BidiMode) {
+        let (screen, hits) = render(F.arabic, selected: 0, rightToLeft: true, bidi: bidi)
+        assertSnapshot(screen, named: "overlay-modal-rtl-\(bidi)-80x24")
+        // The layout is the same in both: only the order of the letters inside each line differs.
+        let (terminal, terminalHits) = render(F.arabic, selected: 0, rightToLeft: true, bidi: .terminal)
+        #expect(hits == terminalHits)
+        #expect(screen.rows.map(TerminalText.width) == terminal.rows.map(TerminalText.width))
     }
 
-    @Test func rightToLeftSlideUpPutsTheIconOnTheRight() {
+    @Test(arguments: [BidiMode.app, .terminal])
+    func rightToLeftSlideUpPutsTheIconOnTheRight(bidi: BidiMode) {
         var message = F.slideUp(.bottom)
         message.header = "لا تفوّت أي عرض"
         message.body = "فعّل الإشعارات لتعرف العروض أولاً."
         message.buttons[0].text = "تفعيل"
-        let (screen, _) = render(message, icon: .undrawable, rightToLeft: true)
-        assertSnapshot(screen, named: "overlay-slideup-rtl-80x24")
+        let (screen, _) = render(message, icon: .undrawable, rightToLeft: true, bidi: bidi)
+        assertSnapshot(screen, named: "overlay-slideup-rtl-\(bidi)-80x24")
     }
 
     @Test(arguments: [small, large])

@@ -62,7 +62,7 @@ final class FakeDriver: ReaderInAppDriver {
         let (loop, terminal) = loop(driver)
         #expect(loop.state.shown?.button == 0, "the first button is chosen")
         press(loop, terminal, [.tab, .enter])
-        #expect(driver.names.contains(.tap(buttonID: "no")))
+        #expect(driver.names.contains(.tap(buttonId: "no")))
         press(loop, terminal, [.escape])
         #expect(driver.names.filter { $0 == .close }.count == 1)
         press(loop, terminal, [.character("x")])
@@ -75,7 +75,7 @@ final class FakeDriver: ReaderInAppDriver {
         let (loop, terminal) = loop(driver)
         press(loop, terminal, [.escape])
         #expect(driver.names.filter { $0 == .close }.count == 1)
-        loop.send(.inApp(.remove(messageID: "c1")))
+        loop.send(.inApp(.remove(messageId: "c1")))
         #expect(loop.state.shown == nil)
         press(loop, terminal, [.escape])
         #expect(!loop.state.isQuitting && loop.state.mode == .list)
@@ -87,7 +87,7 @@ final class FakeDriver: ReaderInAppDriver {
         let (loop, terminal) = loop(driver)
         press(loop, terminal, [.character("j")])
         #expect(loop.state.selected == 0)
-        loop.send(.inApp(.remove(messageID: "c1")))
+        loop.send(.inApp(.remove(messageId: "c1")))
         loop.send(.inApp(.present(Self.message(.slideup))))
         press(loop, terminal, [.character("j")])
         #expect(loop.state.selected == 1)
@@ -196,7 +196,7 @@ final class FakeDriver: ReaderInAppDriver {
         let rows = terminal.screen?.rows.joined(separator: "\n") ?? ""
         #expect(rows.contains("b · slide-up") && rows.contains("campaigns.json:3:7: invalid value"), "\(rows)")
         press(loop, terminal, [.character("j"), .enter])
-        #expect(driver.names.last == .preview(campaignID: "b"))
+        #expect(driver.names.last == .preview(campaignId: "b"))
     }
 
     @Test func aRefreshThatStoresNewMessagesIsAnnounced() {
@@ -223,7 +223,7 @@ final class FakeDriver: ReaderInAppDriver {
         let no = hits.buttons.first { $0.id == "no" }!.rect
         terminal.enqueue(.mouse(MouseEvent(.press, row: no.top, column: no.left)))
         loop.drain()
-        #expect(driver.names.last == .tap(buttonID: "no"))
+        #expect(driver.names.last == .tap(buttonId: "no"))
         let close = hits.close!
         terminal.enqueue(.mouse(MouseEvent(.press, row: close.top, column: close.left)))
         loop.drain()

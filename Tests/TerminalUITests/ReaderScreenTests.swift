@@ -5,12 +5,12 @@ import Testing
 
 /// Golden screens of the reader, rendered from state alone (no terminal).
 @Suite struct ReaderScreenTests {
-    func loop(_ entries: [InboxEntry] = Fixtures.inbox, size: Size = Size(columns: 80, rows: 24)) -> (
-        ReaderLoop, MemoryTerminal, MemorySource
-    ) {
+    func loop(
+        _ entries: [InboxEntry] = Fixtures.inbox, size: Size = Size(columns: 80, rows: 24), bidi: BidiMode = .app
+    ) -> (ReaderLoop, MemoryTerminal, MemorySource) {
         let terminal = MemoryTerminal(size: size)
         let source = MemorySource(entries: entries)
-        let loop = ReaderLoop(terminal: terminal, source: source)
+        let loop = ReaderLoop(terminal: terminal, source: source, bidi: bidi)
         loop.start()
         return (loop, terminal, source)
     }
@@ -65,7 +65,10 @@ import Testing
         #expect(restored.rows[0].hasPrefix(" All 6"))
     }
 
-    @Test func rightToLeftAndWideTitlesKeepTheRowEdge() throws {
+    /// TERMINAL.md 1: in both layouts right-to-left titles end at the title column's right edge
+    /// and every later column stays put; `app` draws them in visual order, `terminal` logically.
+    @Test(arguments: [BidiMode.app, .terminal])
+    func rightToLeftAndWideTitlesKeepTheRowEdge(bidi: BidiMode) throws {
         let entries = [
             Fixtures.make("he", "מבצע סוף שבוע: 30% הנחה", minutesAgo: 5),
             Fixtures.make("ar", "عروض نهاية الأسبوع", minutesAgo: 6, producer: "app-messaging"),
@@ -74,13 +77,16 @@ import Testing
             Fixtures.make("emoji", "🎄🎁🏆 Emoji 🇯🇵 flags and 👋🏽 skin tones 🎄🎄🎄🎄🎄🎄🎄🎄🎄🎄", minutesAgo: 9),
             Fixtures.make("odd", "x新新新新新新新新新新新新新新新新新新新新新新新新新新新新新新", minutesAgo: 10),
         ]
-        let (_, terminal, _) = loop(entries, size: Size(columns: 60, rows: 10))
+        let (_, terminal, _) = loop(entries, size: Size(columns: 60, rows: 10), bidi: bidi)
         let screen = try #require(terminal.screen)
         for row in 2..<8 {
             // The time column ends at the same cell on every row.
             #expect(screen[row, 54].text == "m", "row \(row): \(screen.rows[row])")
             #expect(TerminalText.width(screen.rows[row]) == 60)
         }
-        assertSnapshot(screen, named: "rtl-cjk-60x10")
+        let hebrew = "מבצע סוף שבוע: 30% הנחה"
+        let drawn = bidi == .app ? TerminalText.visualOrder(hebrew) : hebrew
+        #expect(screen.rows[2].contains(drawn + " engagement"))
+        assertSnapshot(screen, named: "rtl-cjk-\(bidi)-60x10")
     }
 }

@@ -68,7 +68,7 @@ import Testing
     @Test func aModalUpAtOneSecond() throws {
         let replay = try Replay("runner-up-lies-above-older-defers")
         replay.play(to: 2_000)
-        #expect(replay.loop.state.shown?.presentation.messageID == "A")
+        #expect(replay.loop.state.shown?.presentation.messageId == "A")
         #expect(replay.bar.contains("▶ 2.0 s · next event Double at 3.0 s (in 1.0 s) · 1x"))
         assertSnapshot(replay.screen, named: "replay-modal-up-80x24")
     }
@@ -76,7 +76,7 @@ import Testing
     @Test func theRunnerUpComesBackWhenItsTurnComes() throws {
         let replay = try Replay("runner-up-lies-above-older-defers", options: .init(speed: 10))
         replay.play(to: 61_500)
-        #expect(replay.loop.state.shown?.presentation.messageID == "R2")
+        #expect(replay.loop.state.shown?.presentation.messageId == "R2")
         #expect(replay.loop.state.decisionLog.last == "[tinbox-iam] showing campaign R2")
         assertSnapshot(replay.screen, named: "replay-runner-up-back-80x24")
     }
@@ -92,7 +92,7 @@ import Testing
         assertSnapshot(replay.screen, named: "replay-fullscreen-held-100x40")
         replay.press(.character("L"))
         replay.play(to: 7_000)
-        #expect(replay.loop.state.shown?.presentation.messageID == "thanks")
+        #expect(replay.loop.state.shown?.presentation.messageId == "thanks")
         #expect(replay.loop.state.replay?.area == Size(columns: 60, rows: 40))
         // The 60x40 full screen stands in the middle of the 100x40 terminal, the reader beside it.
         let rows = replay.screen.rows
@@ -143,7 +143,7 @@ import Testing
         // at 1.3 s (a timer), the next event at 2 s.
         replay.press(.character("."))
         #expect(replay.driver.state.milliseconds == 1_000)
-        #expect(replay.loop.state.shown?.presentation.messageID == "A")
+        #expect(replay.loop.state.shown?.presentation.messageId == "A")
         replay.press(.character("."))
         #expect(replay.driver.state.milliseconds == 1_300)
         #expect(replay.recorded.hasSuffix(#"{"at":1.300,"event":"impression","message":"A"}"# + "\n"))

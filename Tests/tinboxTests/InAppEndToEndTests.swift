@@ -29,7 +29,7 @@ struct InAppEndToEndTests {
     private static let stamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// An analytics event the stub received, with the instant the reader stamped on it.
-    private typealias Analytics = (type: String, messageID: String, buttonID: String?, at: Date?)
+    private typealias Analytics = (type: String, messageId: String, buttonId: String?, at: Date?)
 
     private func analytics(_ stub: StubServer) throws -> [Analytics] {
         try stub.requests("POST /api/iam/events").flatMap { request in
@@ -90,11 +90,11 @@ struct InAppEndToEndTests {
         try tmux.keys("q")
         try tmux.waitForExit(timeout: 15)
         let events = try analytics(stub)
-        let alpha = events.filter { $0.messageID.hasPrefix("a") }.map(\.type)
-        let bravo = events.filter { $0.messageID.hasPrefix("b") }.map(\.type)
+        let alpha = events.filter { $0.messageId.hasPrefix("a") }.map(\.type)
+        let bravo = events.filter { $0.messageId.hasPrefix("b") }.map(\.type)
         #expect(alpha == ["impression", "dismissal"], "\(events)")
         #expect(bravo == ["impression", "click"], "\(events)")
-        #expect(events.first { $0.type == "click" }?.buttonID == "ok")
+        #expect(events.first { $0.type == "click" }?.buttonId == "ok")
         // Acknowledged, so gone from the outbox: the next run sends none of them again.
         let outbox = InAppStore(store: try Store(directory: tmux.dataDir.appendingPathComponent("data")))
         #expect(try outbox.pendingCount(.analytics) == 0)

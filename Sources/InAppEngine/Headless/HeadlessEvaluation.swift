@@ -65,19 +65,19 @@ public struct HeadlessEvaluation: Sendable {
 
     /// `tinbox purchase`: the event `purchase` with the properties of PROTOCOL 2.3.
     public func evaluatePurchase(
-        productID: String, price: Double, currency: String, quantity: Int = 1, extras: [String: JSONValue] = [:]
+        productId: String, price: Double, currency: String, quantity: Int = 1, extras: [String: JSONValue] = [:]
     ) -> HeadlessResult {
         evaluate(
             event: Self.purchaseEvent,
             properties: Self.purchaseProperties(
-                productID: productID, price: price, currency: currency, quantity: quantity, extras: extras))
+                productId: productId, price: price, currency: currency, quantity: quantity, extras: extras))
     }
 
     /// `tinbox explain ID`: the checklist against the same state an event would see.
-    public func explain(campaignID: String) -> Explanation {
+    public func explain(campaignId: String) -> Explanation {
         var runner = Runner(evaluation: self)
         _ = runner.prepare()
-        return runner.presenter.explain(campaignID: campaignID, at: runner.now)
+        return runner.presenter.explain(campaignId: campaignId, at: runner.now)
     }
 
     public static let purchaseEvent = "purchase"
@@ -85,10 +85,10 @@ public struct HeadlessEvaluation: Sendable {
     /// PROTOCOL 2.3: `productId`, `price`, `currency`, `quantity` (default 1), with any extra
     /// property merged over them (an extra named like one of the four replaces it).
     public static func purchaseProperties(
-        productID: String, price: Double, currency: String, quantity: Int = 1, extras: [String: JSONValue] = [:]
+        productId: String, price: Double, currency: String, quantity: Int = 1, extras: [String: JSONValue] = [:]
     ) -> [String: JSONValue] {
         var properties: [String: JSONValue] = [
-            "productId": .string(productID), "price": .number(price), "currency": .string(currency),
+            "productId": .string(productId), "price": .number(price), "currency": .string(currency),
             "quantity": .number(Double(quantity)),
         ]
         properties.merge(extras) { _, extra in extra }
@@ -132,7 +132,7 @@ extension HeadlessEvaluation {
                 uptime: HeadlessEvaluation.originUptime, utc: evaluation.time.utc, utcOffset: evaluation.time.utcOffset)
             presenter = InAppPresenter(
                 configuration: .init(columns: evaluation.columns, rows: evaluation.rows),
-                eventIDs: SequentialEventIDs())
+                eventIds: SequentialEventIds())
         }
 
         var result: HeadlessResult { HeadlessResult(reports: reports, log: log) }
@@ -163,16 +163,16 @@ extension HeadlessEvaluation {
                 case .log(let line): if recording { log.append(line) }
                 case .requestSync(let request):
                     carryOut(
-                        presenter.syncSucceeded(requestID: request.requestID, document: evaluation.document, at: now))
+                        presenter.syncSucceeded(requestId: request.requestId, document: evaluation.document, at: now))
                 case .fetchArtwork(let reference):
                     carryOut(
                         isReady(reference)
                             ? presenter.artworkArrived(key: reference.key, at: now)
                             : presenter.artworkFailed(key: reference.key, at: now))
                 case .askHost(let id, _):
-                    carryOut(presenter.hostAnswered(requestID: id, .show, at: now))
+                    carryOut(presenter.hostAnswered(requestId: id, .show, at: now))
                 case .fetchPlaceholders(let id, _):
-                    carryOut(presenter.placeholdersArrived(requestID: id, values: evaluation.placeholders, at: now))
+                    carryOut(presenter.placeholdersArrived(requestId: id, values: evaluation.placeholders, at: now))
                 case .present:
                     // On screen now; the entrance timer it books never fires (nothing is displayed).
                     carryOut(presenter.presented(at: now))

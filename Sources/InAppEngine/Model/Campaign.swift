@@ -10,7 +10,7 @@ public struct Campaign: Sendable, Equatable {
     public var id: String
     public var variationId: String?
     /// `id`, or `id/variationId` when a variation is given: the id every report and analytics event uses.
-    public var messageID: String
+    public var messageId: String
     /// The marketer's name for the campaign, when the document gives one: shown beside the id in
     /// the decision log and in `explain` (PROTOCOL 2.1 `name`).
     public var name: String?
@@ -40,7 +40,7 @@ public struct Campaign: Sendable, Equatable {
     ) {
         self.id = id
         self.variationId = variationId
-        self.messageID = variationId.map { "\(id)/\($0)" } ?? id
+        self.messageId = variationId.map { "\(id)/\($0)" } ?? id
         self.priority = priority
         self.isTest = isTest
         self.trigger = trigger
@@ -57,8 +57,8 @@ public struct Campaign: Sendable, Equatable {
     /// `2055/20 "QA Fullscreen"`: the message id with the name beside it, sanitized, for the
     /// decision log and `explain`; the id alone when there is no name.
     public var label: String {
-        guard let name, !name.isEmpty else { return messageID }
-        return "\(messageID) \"\(TerminalText.sanitize(name))\""
+        guard let name, !name.isEmpty else { return messageId }
+        return "\(messageId) \"\(TerminalText.sanitize(name))\""
     }
 
     /// Priority order: lower number first, unnumbered last, ties in document order (B.3).

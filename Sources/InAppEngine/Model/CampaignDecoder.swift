@@ -41,14 +41,14 @@ struct CampaignDecoder {
     }
 
     mutating func campaign(_ json: JSONValue, index: Int) -> Campaign {
-        let rawID = json["id"]?.stringValue ?? ""
+        let rawId = json["id"]?.stringValue ?? ""
         let variation = json["variationId"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        let name = rawID.isEmpty ? "#\(index + 1)" : (variation.map { "\(rawID)/\($0)" } ?? rawID)
+        let name = rawId.isEmpty ? "#\(index + 1)" : (variation.map { "\(rawId)/\($0)" } ?? rawId)
         var failures: [String] = []
         let unusable = { (field: String, why: String) in
             failures.append("campaign \(name): \(field) \(why); it never shows")
         }
-        if rawID.isEmpty { unusable("id", "is missing") }
+        if rawId.isEmpty { unusable("id", "is missing") }
 
         let trigger = self.trigger(json["trigger"], campaign: name, unusable: unusable)
         let message = self.message(json["message"], campaign: name, unusable: unusable)
@@ -57,7 +57,7 @@ struct CampaignDecoder {
         let endsAt = date(json["endsAt"], field: "endsAt", unusable: unusable)
         problems.append(contentsOf: failures)
         return Campaign(
-            id: rawID.isEmpty ? name : rawID, variationId: variation, priority: json["priority"]?.numberValue,
+            id: rawId.isEmpty ? name : rawId, variationId: variation, priority: json["priority"]?.numberValue,
             isTest: json["test"]?.boolValue ?? false, trigger: trigger, repeatRule: repeatRule,
             startsAt: startsAt, endsAt: endsAt, message: message, documentIndex: index, isUsable: failures.isEmpty,
             name: json["name"]?.stringValue, dispatchId: json["dispatchId"]?.stringValue)

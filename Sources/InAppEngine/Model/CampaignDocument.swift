@@ -39,8 +39,8 @@ public struct CampaignDocument: Sendable, Equatable {
         if let items = json["campaigns"]?.arrayValue {
             for (index, item) in items.enumerated() {
                 var campaign = decoder.campaign(item, index: index)
-                if campaign.isUsable, !seen.insert(campaign.messageID).inserted {
-                    decoder.problem("campaign \(campaign.messageID): duplicate message id; only the first one is used")
+                if campaign.isUsable, !seen.insert(campaign.messageId).inserted {
+                    decoder.problem("campaign \(campaign.messageId): duplicate message id; only the first one is used")
                     campaign.isUsable = false
                 }
                 campaigns.append(campaign)

@@ -19,6 +19,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Parses one JSON document; `nil` when it is not JSON.
     public static func parse(_ data: Data) -> JSONValue? {
+        // The decoder's error is not kept: callers say what was not JSON (the file, the endpoint).
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
@@ -98,6 +99,8 @@ public enum JSONValue: Sendable, Equatable {
 extension JSONValue: Decodable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Each `try?` below probes for the value's kind, it drops no error: the last branch
+        // throws when no kind fits.
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(Bool.self) {

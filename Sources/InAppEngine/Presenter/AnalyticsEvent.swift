@@ -11,24 +11,24 @@ import InboxCore
 public struct AnalyticsEvent: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Equatable, Codable { case impression, click, dismissal }
 
-    public var eventID: UUID
+    public var eventId: UUID
     public var kind: Kind
-    public var messageID: String
-    public var customerID: String
-    public var buttonID: String?
+    public var messageId: String
+    public var customerId: String
+    public var buttonId: String?
     public var url: String?
     /// Kept to the millisecond by the wire form: a stored event comes back with `at` truncated there.
     public var at: Date
 
     public init(
-        eventID: UUID, kind: Kind, messageID: String, customerID: String, buttonID: String? = nil,
+        eventId: UUID, kind: Kind, messageId: String, customerId: String, buttonId: String? = nil,
         url: String? = nil, at: Date
     ) {
-        self.eventID = eventID
+        self.eventId = eventId
         self.kind = kind
-        self.messageID = messageID
-        self.customerID = customerID
-        self.buttonID = buttonID
+        self.messageId = messageId
+        self.customerId = customerId
+        self.buttonId = buttonId
         self.url = url
         self.at = at
     }
@@ -49,34 +49,34 @@ public struct AnalyticsEvent: Sendable, Equatable, Codable {
                 forKey: .at, in: container, debugDescription: "not a yyyy-MM-dd'T'HH:mm:ss.SSS'Z' instant")
         }
         self.init(
-            eventID: id, kind: try container.decode(Kind.self, forKey: .type),
-            messageID: try container.decode(String.self, forKey: .messageId),
-            customerID: try container.decode(String.self, forKey: .customerId),
-            buttonID: try container.decodeIfPresent(String.self, forKey: .buttonId),
+            eventId: id, kind: try container.decode(Kind.self, forKey: .type),
+            messageId: try container.decode(String.self, forKey: .messageId),
+            customerId: try container.decode(String.self, forKey: .customerId),
+            buttonId: try container.decodeIfPresent(String.self, forKey: .buttonId),
             url: try container.decodeIfPresent(String.self, forKey: .url), at: at)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(eventIDText, forKey: .eventId)
+        try container.encode(eventIdText, forKey: .eventId)
         try container.encode(kind, forKey: .type)
-        try container.encode(messageID, forKey: .messageId)
-        try container.encode(customerID, forKey: .customerId)
-        try container.encode(buttonID, forKey: .buttonId)
+        try container.encode(messageId, forKey: .messageId)
+        try container.encode(customerId, forKey: .customerId)
+        try container.encode(buttonId, forKey: .buttonId)
         try container.encode(url, forKey: .url)
         try container.encode(UTCDate.format(at), forKey: .at)
     }
 
     /// The event id as the wire writes it: lower-case, like `simulate`'s `eventIds`.
-    public var eventIDText: String { eventID.uuidString.lowercased() }
+    public var eventIdText: String { eventId.uuidString.lowercased() }
 
     /// One JSON object in PROTOCOL 2.4 field order.
     public var wireJSON: String {
         JSONLine.write(
             .object([
-                ("eventId", .string(eventIDText)), ("type", .string(kind.rawValue)),
-                ("messageId", .string(messageID)), ("customerId", .string(customerID)),
-                ("buttonId", buttonID.map(JSONLine.Value.string) ?? .null),
+                ("eventId", .string(eventIdText)), ("type", .string(kind.rawValue)),
+                ("messageId", .string(messageId)), ("customerId", .string(customerId)),
+                ("buttonId", buttonId.map(JSONLine.Value.string) ?? .null),
                 ("url", url.map(JSONLine.Value.string) ?? .null), ("at", .string(UTCDate.format(at))),
             ]))
     }
@@ -88,26 +88,26 @@ public struct AnalyticsBatch: Sendable, Equatable {
     public var events: [AnalyticsEvent]
 }
 
-/// Where analytics `eventId`s come from. The app passes `RandomEventIDs` (`UUID()`);
-/// `simulate` and tests pass `SequentialEventIDs`, so output is the same byte for byte.
-public protocol EventIDGenerator: Sendable {
-    mutating func nextID() -> UUID
+/// Where analytics `eventId`s come from. The app passes `RandomEventIds` (`UUID()`);
+/// `simulate` and tests pass `SequentialEventIds`, so output is the same byte for byte.
+public protocol EventIdGenerator: Sendable {
+    mutating func nextId() -> UUID
 }
 
-public struct RandomEventIDs: EventIDGenerator {
+public struct RandomEventIds: EventIdGenerator {
     public init() {}
-    public mutating func nextID() -> UUID { UUID() }
+    public mutating func nextId() -> UUID { UUID() }
 }
 
 /// `00000000-0000-4000-8000-000000000001`, `…002`, …: valid version-4-shaped UUIDs in order.
-public struct SequentialEventIDs: EventIDGenerator {
+public struct SequentialEventIds: EventIdGenerator {
     private var next: UInt64
 
     public init(startingAt first: UInt64 = 1) {
         next = first
     }
 
-    public mutating func nextID() -> UUID {
+    public mutating func nextId() -> UUID {
         defer { next += 1 }
         let hex = String(next, radix: 16)
         let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
@@ -119,7 +119,7 @@ public struct SequentialEventIDs: EventIDGenerator {
 struct AnalyticsQueue: Sendable {
     private(set) var waiting: [AnalyticsEvent] = []
     private(set) var inFlight: AnalyticsBatch?
-    private var nextBatchID = 1
+    private var nextBatchId = 1
 
     /// B.15: "as soon as 10 are waiting".
     static let batchThreshold = 10
@@ -133,10 +133,10 @@ struct AnalyticsQueue: Sendable {
     /// Puts events kept from before a restart ahead of the newer ones, in their order; an event
     /// whose id is already waiting or in flight is skipped. Returns how many were added.
     mutating func restore(_ events: [AnalyticsEvent]) -> Int {
-        var known = Set(waiting.map(\.eventID))
-        known.formUnion(inFlight?.events.map(\.eventID) ?? [])
+        var known = Set(waiting.map(\.eventId))
+        known.formUnion(inFlight?.events.map(\.eventId) ?? [])
         var restored: [AnalyticsEvent] = []
-        for event in events where known.insert(event.eventID).inserted {
+        for event in events where known.insert(event.eventId).inserted {
             restored.append(event)
         }
         waiting = restored + waiting
@@ -146,16 +146,16 @@ struct AnalyticsQueue: Sendable {
     /// Takes every waiting event into one batch; `nil` when nothing waits or a send is in flight.
     mutating func takeBatch() -> AnalyticsBatch? {
         guard inFlight == nil, !waiting.isEmpty else { return nil }
-        let batch = AnalyticsBatch(id: nextBatchID, events: waiting)
-        nextBatchID += 1
+        let batch = AnalyticsBatch(id: nextBatchId, events: waiting)
+        nextBatchId += 1
         waiting = []
         inFlight = batch
         return batch
     }
 
-    /// Ends the send of `batchID`; a failed batch goes back before the newer events, ids kept.
-    mutating func finish(batchID: Int, ok: Bool) -> AnalyticsBatch? {
-        guard let batch = inFlight, batch.id == batchID else { return nil }
+    /// Ends the send of `batchId`; a failed batch goes back before the newer events, ids kept.
+    mutating func finish(batchId: Int, ok: Bool) -> AnalyticsBatch? {
+        guard let batch = inFlight, batch.id == batchId else { return nil }
         inFlight = nil
         if !ok { waiting = batch.events + waiting }
         return batch

@@ -26,10 +26,10 @@ public struct CampaignIndex: Sendable {
     }
 
     /// The campaign with this message id, if it is usable.
-    public func campaign(withMessageID id: String) -> Campaign? {
-        if let found = sessionStart.first(where: { $0.messageID == id }) { return found }
+    public func campaign(withMessageId id: String) -> Campaign? {
+        if let found = sessionStart.first(where: { $0.messageId == id }) { return found }
         for list in byEvent.values {
-            if let found = list.first(where: { $0.messageID == id }) { return found }
+            if let found = list.first(where: { $0.messageId == id }) { return found }
         }
         return nil
     }

@@ -7,12 +7,12 @@ struct DeferredStack: Sendable {
 
     /// Pushes `campaign`, moving it to the top when it is already there.
     mutating func push(_ campaign: Campaign) {
-        remove(campaign.messageID)
+        remove(campaign.messageId)
         entries.append(campaign)
     }
 
-    mutating func remove(_ messageID: String) {
-        entries.removeAll { $0.messageID == messageID }
+    mutating func remove(_ messageId: String) {
+        entries.removeAll { $0.messageId == messageId }
     }
 
     mutating func removeAll() {

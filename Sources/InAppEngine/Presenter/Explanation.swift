@@ -46,16 +46,16 @@ public struct Explanation: Sendable, Equatable {
     }
 
     /// The id as asked for.
-    public var requestedID: String
+    public var requestedId: String
     /// The campaign's message id when the id was recognised (`c-42` may resolve to `c-42/b`).
-    public var messageID: String?
+    public var messageId: String?
     /// A near-miss campaign id when the id is unknown and one is close.
     public var suggestion: String?
     public var checks: [Check]
 
-    public init(requestedID: String, messageID: String? = nil, suggestion: String? = nil, checks: [Check] = []) {
-        self.requestedID = requestedID
-        self.messageID = messageID
+    public init(requestedId: String, messageId: String? = nil, suggestion: String? = nil, checks: [Check] = []) {
+        self.requestedId = requestedId
+        self.messageId = messageId
         self.suggestion = suggestion
         self.checks = checks
     }

@@ -27,17 +27,17 @@ public struct FrequencyHistory: Sendable, Equatable, Codable {
     }
 
     /// Message ids with an impression on record, sorted.
-    public var messageIDs: [String] { impressions.keys.sorted() }
+    public var messageIds: [String] { impressions.keys.sorted() }
 
-    /// The UTC instant of the last impression of `messageID`, if any.
-    public func lastImpression(of messageID: String) -> Date? {
-        impressions[messageID]?.utc
+    /// The UTC instant of the last impression of `messageId`, if any.
+    public func lastImpression(of messageId: String) -> Date? {
+        impressions[messageId]?.utc
     }
 
     /// Whether the repeat rule lets `campaign` show now. An interval counts on the monotonic clock
     /// for impressions of this process, on the wall clock for restored ones.
     func allows(_ campaign: Campaign, now: EngineTime, session: Int) -> Bool {
-        guard let last = impressions[campaign.messageID] else { return true }
+        guard let last = impressions[campaign.messageId] else { return true }
         switch campaign.repeatRule {
         case .once: return false
         case .oncePerSession: return last.session != session
@@ -48,16 +48,16 @@ public struct FrequencyHistory: Sendable, Equatable, Codable {
 
     /// When an `interval` campaign may show again; `nil` when it may already, or for other rules.
     func nextAllowed(_ campaign: Campaign, now: EngineTime) -> Date? {
-        guard let last = impressions[campaign.messageID], case .interval(let seconds) = campaign.repeatRule else {
+        guard let last = impressions[campaign.messageId], case .interval(let seconds) = campaign.repeatRule else {
             return nil
         }
         let left = seconds - elapsed(since: last, now: now)
         return left > Elapsed.tolerance ? now.utc.addingTimeInterval(left) : nil
     }
 
-    /// Whether the impression of `messageID` happened in session `session` of this process.
-    func shown(_ messageID: String, inSession session: Int) -> Bool {
-        impressions[messageID]?.session == session
+    /// Whether the impression of `messageId` happened in session `session` of this process.
+    func shown(_ messageId: String, inSession session: Int) -> Bool {
+        impressions[messageId]?.session == session
     }
 
     private func elapsed(since last: Impression, now: EngineTime) -> Double {
@@ -67,7 +67,7 @@ public struct FrequencyHistory: Sendable, Equatable, Codable {
 
     /// Consumes the rule at the end of the entrance (B.10).
     mutating func recordImpression(of campaign: Campaign, at time: EngineTime, session: Int) {
-        impressions[campaign.messageID] = Impression(utc: time.utc, uptime: time.uptime, session: session)
+        impressions[campaign.messageId] = Impression(utc: time.utc, uptime: time.uptime, session: session)
     }
 
     // MARK: Codable
@@ -94,7 +94,7 @@ public struct FrequencyHistory: Sendable, Equatable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(owner, forKey: .customerId)
         var list = container.nestedUnkeyedContainer(forKey: .impressions)
-        for id in messageIDs {
+        for id in messageIds {
             var item = list.nestedContainer(keyedBy: ImpressionKeys.self)
             try item.encode(id, forKey: .messageId)
             try item.encode(UTCDate.format(impressions[id]?.utc ?? Date(timeIntervalSince1970: 0)), forKey: .at)

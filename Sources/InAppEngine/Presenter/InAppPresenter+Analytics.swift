@@ -3,16 +3,16 @@ import Foundation
 /// Analytics recording and batching (BEHAVIOR B.15, B.16).
 extension InAppPresenter {
     /// The answer to `.sendAnalytics`. A failed batch waits for the next occasion, ids kept.
-    public mutating func analyticsAnswered(batchID: Int, ok: Bool, at time: EngineTime) -> [PresenterEffect] {
+    public mutating func analyticsAnswered(batchId: Int, ok: Bool, at time: EngineTime) -> [PresenterEffect] {
         begin(time)
-        guard let batch = analytics.finish(batchID: batchID, ok: ok) else { return finish() }
-        let ids = batch.events.map(\.eventID)
+        guard let batch = analytics.finish(batchId: batchId, ok: ok) else { return finish() }
+        let ids = batch.events.map(\.eventId)
         if ok {
-            report(.analyticsSent(eventIDs: ids))
-            effects.append(.acknowledgeAnalytics(eventIDs: ids))
+            report(.analyticsSent(eventIds: ids))
+            effects.append(.acknowledgeAnalytics(eventIds: ids))
             if analytics.isFull { flushAnalytics() }
         } else {
-            report(.analyticsFailed(eventIDs: ids))
+            report(.analyticsFailed(eventIds: ids))
             log("analytics send of \(ids.count) events failed: kept for the next tick, background, switch or stop")
         }
         bookAnalyticsTick()
@@ -37,12 +37,12 @@ extension InAppPresenter {
 
     /// Records one event for the visible message; test sends record nothing (B.16).
     mutating func record(
-        _ kind: AnalyticsEvent.Kind, for campaign: Campaign, buttonID: String? = nil, url: String? = nil
+        _ kind: AnalyticsEvent.Kind, for campaign: Campaign, buttonId: String? = nil, url: String? = nil
     ) {
         guard !campaign.isTest else { return }
         let event = AnalyticsEvent(
-            eventID: eventIDs.nextID(), kind: kind, messageID: campaign.messageID,
-            customerID: session.customer, buttonID: buttonID, url: url, at: now.utc)
+            eventId: eventIds.nextId(), kind: kind, messageId: campaign.messageId,
+            customerId: session.customer, buttonId: buttonId, url: url, at: now.utc)
         analytics.append(event)
         effects.append(.recordAnalytics(event))
         if analytics.isFull { flushAnalytics() }

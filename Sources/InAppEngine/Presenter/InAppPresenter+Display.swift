@@ -5,24 +5,24 @@ import Foundation
 extension InAppPresenter {
     /// The host's answer to `.askHost` (B.5, B.7).
     public mutating func hostAnswered(
-        requestID: Int, _ decision: HostDecision, at time: EngineTime
+        requestId: Int, _ decision: HostDecision, at time: EngineTime
     ) -> [PresenterEffect] {
         begin(time)
-        guard isRunning, case .askingHost(let id, let offer) = session.slot, id == requestID else { return finish() }
+        guard isRunning, case .askingHost(let id, let offer) = session.slot, id == requestId else { return finish() }
         session.slot = .empty
         let campaign = offer.campaign
         switch decision {
         case .show:
-            session.stack.remove(campaign.messageID)
+            session.stack.remove(campaign.messageId)
             startPresentation(offer)
         case .later:
             // From a trigger it goes onto the stack; from a retry it stays on top. Either way it is on top.
             session.stack.push(campaign)
-            report(.deferred(messageID: campaign.messageID, reason: .hostLater))
+            report(.deferred(messageId: campaign.messageId, reason: .hostLater))
             log("deferring campaign \(campaign.label): the host said later")
         case .discard:
-            if offer.origin == .retry { session.stack.remove(campaign.messageID) }
-            report(.discarded(messageID: campaign.messageID))
+            if offer.origin == .retry { session.stack.remove(campaign.messageId) }
+            report(.discarded(messageId: campaign.messageId))
             log("campaign \(campaign.label) discarded by the host for this occurrence")
             if offer.origin == .retry { retryDeferred() }
         }
@@ -31,10 +31,10 @@ extension InAppPresenter {
 
     /// Placeholder values arrived. An answer at 2.0 s or later has timed out and is ignored (B.12).
     public mutating func placeholdersArrived(
-        requestID: Int, values: [String: String], at time: EngineTime
+        requestId: Int, values: [String: String], at time: EngineTime
     ) -> [PresenterEffect] {
         begin(time)
-        guard isRunning, case .personalizing(let id, let requestedAt, let offer) = session.slot, id == requestID,
+        guard isRunning, case .personalizing(let id, let requestedAt, let offer) = session.slot, id == requestId,
             !Elapsed.reached(now.uptime - requestedAt, Self.placeholderLimit)
         else { return finish() }
         cancel(.placeholderTimeout)
@@ -47,9 +47,9 @@ extension InAppPresenter {
     }
 
     /// The placeholder fetch failed: the last values held for this customer are used (B.12).
-    public mutating func placeholdersFailed(requestID: Int, at time: EngineTime) -> [PresenterEffect] {
+    public mutating func placeholdersFailed(requestId: Int, at time: EngineTime) -> [PresenterEffect] {
         begin(time)
-        guard isRunning, case .personalizing(let id, _, let offer) = session.slot, id == requestID else {
+        guard isRunning, case .personalizing(let id, _, let offer) = session.slot, id == requestId else {
             return finish()
         }
         cancel(.placeholderTimeout)
@@ -66,7 +66,7 @@ extension InAppPresenter {
         lastShownAt = now.uptime
         report(
             .shown(
-                messageID: presentation.messageID, header: presentation.header, body: presentation.body,
+                messageId: presentation.messageId, header: presentation.header, body: presentation.body,
                 isTest: presentation.campaign.isTest))
         log("showing campaign \(presentation.campaign.label)" + (presentation.campaign.isTest ? " (test send)" : ""))
         if configuration.reduceMotion {
@@ -104,18 +104,18 @@ extension InAppPresenter {
         return finish()
     }
 
-    /// A tap on a button (`buttonID`) or on the message surface (`nil`) (B.11): `click` first, then
+    /// A tap on a button (`buttonId`) or on the message surface (`nil`) (B.11): `click` first, then
     /// the action unless `handledByHost`. A surface with no click action is not tappable.
     public mutating func tap(
-        buttonID: String?, handledByHost: Bool = false, at time: EngineTime
+        buttonId: String?, handledByHost: Bool = false, at time: EngineTime
     ) -> [PresenterEffect] {
         begin(time)
         guard isRunning, case .visible(let showing) = session.slot else { return finish() }
-        let id = showing.campaign.messageID
+        let id = showing.campaign.messageId
         let action: InAppAction
-        if let buttonID {
-            guard let button = showing.presentation.buttons.first(where: { $0.id == buttonID }) else {
-                log("tap ignored: campaign \(id) has no button \(buttonID)")
+        if let buttonId {
+            guard let button = showing.presentation.buttons.first(where: { $0.id == buttonId }) else {
+                log("tap ignored: campaign \(id) has no button \(buttonId)")
                 return finish()
             }
             action = button.action
@@ -128,10 +128,10 @@ extension InAppPresenter {
         }
         var url: String?
         if case .openURL(let target, _) = action { url = target }
-        report(.click(messageID: id, buttonID: buttonID, url: url))
-        record(.click, for: showing.campaign, buttonID: buttonID, url: url)
+        report(.click(messageId: id, buttonId: buttonId, url: url))
+        record(.click, for: showing.campaign, buttonId: buttonId, url: url)
         guard !handledByHost else { return finish() }
-        report(.action(messageID: id, action))
+        report(.action(messageId: id, action))
         if action.closesMessage { closeVisible(reason: .action) }
         return finish()
     }
@@ -148,10 +148,10 @@ extension InAppPresenter {
             present(offer)
             return
         }
-        let id = makeRequestID()
-        session.slot = .personalizing(requestID: id, requestedAt: now.uptime, offer)
+        let id = makeRequestId()
+        session.slot = .personalizing(requestId: id, requestedAt: now.uptime, offer)
         book(.placeholderTimeout, at: now.uptime + Self.placeholderLimit)
-        effects.append(.fetchPlaceholders(requestID: id, customer: session.customer))
+        effects.append(.fetchPlaceholders(requestId: id, customer: session.customer))
     }
 
     mutating func placeholdersTimedOut() {
@@ -171,7 +171,7 @@ extension InAppPresenter {
         guard isRunning, case .visible(var showing) = session.slot, !showing.entered else { return }
         showing.entered = true
         let campaign = showing.campaign
-        report(.impression(messageID: campaign.messageID))
+        report(.impression(messageId: campaign.messageId))
         history.recordImpression(of: campaign, at: now, session: session.number)
         effects.append(.storeHistory(customer: session.customer, history))
         if let duration = campaign.message?.autoDismissDuration {
@@ -215,8 +215,8 @@ extension InAppPresenter {
         cancel(.entrance)
         cancel(.autoDismiss)
         session.slot = .empty
-        effects.append(.remove(messageID: campaign.messageID))
-        report(.dismissed(messageID: campaign.messageID, reason: reason))
+        effects.append(.remove(messageId: campaign.messageId))
+        report(.dismissed(messageId: campaign.messageId, reason: reason))
         log("campaign \(campaign.label) closed (\(reason.rawValue))")
         if reason.recordsDismissal { record(.dismissal, for: campaign) }
         retryDeferred()
@@ -231,11 +231,11 @@ extension InAppPresenter {
         case .empty:
             break
         case .visible(let showing):
-            effects.append(.remove(messageID: showing.campaign.messageID))
-            report(.dismissed(messageID: showing.campaign.messageID, reason: reason))
+            effects.append(.remove(messageId: showing.campaign.messageId))
+            report(.dismissed(messageId: showing.campaign.messageId, reason: reason))
             log("campaign \(showing.campaign.label) removed (\(reason.rawValue))")
         case .presenting(let presentation, _):
-            effects.append(.remove(messageID: presentation.messageID))
+            effects.append(.remove(messageId: presentation.messageId))
             log("campaign \(presentation.campaign.label) abandoned before it showed (\(reason.rawValue))")
         case .askingHost(_, let offer), .personalizing(_, _, let offer):
             log("campaign \(offer.campaign.label) abandoned before it showed (\(reason.rawValue))")

@@ -3,12 +3,12 @@ import InboxCore
 
 /// `tinbox explain`: the presenter's own rules, read without changing anything (issue 5 point 5).
 extension InAppPresenter {
-    /// Walks the checklist for `campaignID` (`id` or `id/variationId`) at `time`.
+    /// Walks the checklist for `campaignId` (`id` or `id/variationId`) at `time`.
     ///
     /// Pure: it reads the state and returns; nothing is booked, logged or recorded. While dormant
     /// it still explains against the last customer's cached campaigns when there are some.
-    public func explain(campaignID requested: String, at time: EngineTime) -> Explanation {
-        var explanation = Explanation(requestedID: requested)
+    public func explain(campaignId requested: String, at time: EngineTime) -> Explanation {
+        var explanation = Explanation(requestedId: requested)
 
         let running: Session? = if case .running(let session) = state { session } else { nil }
         let customer = running?.customer ?? history.owner
@@ -41,7 +41,7 @@ extension InAppPresenter {
                 sentence: "customer \(customer): \(document.campaigns.count) campaigns held \(source)"))
 
         guard let campaign = Self.resolve(requested, in: document) else {
-            let ids = document.campaigns.flatMap { [$0.id, $0.messageID] }
+            let ids = document.campaigns.flatMap { [$0.id, $0.messageId] }
             explanation.suggestion = Explanation.nearMiss(requested, among: ids)
             let hint = explanation.suggestion.map { "; did you mean \($0)?" } ?? ""
             explanation.checks.append(
@@ -50,8 +50,8 @@ extension InAppPresenter {
                     sentence: "unknown campaign id \(requested): no campaign for customer \(customer) has it\(hint)"))
             return explanation
         }
-        explanation.messageID = campaign.messageID
-        let id = campaign.messageID
+        explanation.messageId = campaign.messageId
+        let id = campaign.messageId
         guard campaign.isUsable else {
             let problems = document.problems.filter { $0.hasPrefix("campaign \(id):") }
             let why = problems.isEmpty ? "it cannot be used" : problems.joined(separator: "; ")
@@ -74,10 +74,10 @@ extension InAppPresenter {
 
     /// `c-42/b` exactly, else `c-42` (its first variation in priority order); usable ones first.
     static func resolve(_ requested: String, in document: CampaignDocument) -> Campaign? {
-        let exact = document.campaigns.filter { $0.messageID == requested }
+        let exact = document.campaigns.filter { $0.messageId == requested }
         if let found = exact.first(where: \.isUsable) ?? exact.first { return found }
-        let byID = document.campaigns.filter { $0.id == requested }.sorted(by: Campaign.precedes)
-        return byID.first(where: \.isUsable) ?? byID.first
+        let byId = document.campaigns.filter { $0.id == requested }.sorted(by: Campaign.precedes)
+        return byId.first(where: \.isUsable) ?? byId.first
     }
 
     private func campaignCheck(_ campaign: Campaign, requested: String) -> Explanation.Check {
@@ -98,7 +98,7 @@ extension InAppPresenter {
                 ?? "no priority (after numbered ones)"
         ]
         if campaign.isTest { details.append("test send") }
-        if campaign.messageID != requested { details.append("\(requested) resolves to \(campaign.messageID)") }
+        if campaign.messageId != requested { details.append("\(requested) resolves to \(campaign.messageId)") }
         return .init(
             gate: .campaign, passed: true,
             sentence:
@@ -156,7 +156,7 @@ extension InAppPresenter {
     private func repeatCheck(
         _ campaign: Campaign, customer: String, session: Int?, at time: EngineTime
     ) -> Explanation.Check {
-        let id = campaign.messageID
+        let id = campaign.messageId
         let last = history.lastImpression(of: id).map(UTCDate.format)
         let blocked = Explanation.Blocker.reason(.repeat)
         switch campaign.repeatRule {
@@ -236,10 +236,10 @@ extension InAppPresenter {
     private func visibleCheck(_ slot: Slot?) -> Explanation.Check {
         let holder: String?
         switch slot {
-        case .visible(let showing)?: holder = "\(showing.campaign.messageID) is visible"
-        case .presenting(let presentation, _)?: holder = "\(presentation.messageID) is being drawn"
-        case .askingHost(_, let offer)?: holder = "the host is being asked about \(offer.campaign.messageID)"
-        case .personalizing(_, _, let offer)?: holder = "\(offer.campaign.messageID) waits for its placeholders"
+        case .visible(let showing)?: holder = "\(showing.campaign.messageId) is visible"
+        case .presenting(let presentation, _)?: holder = "\(presentation.messageId) is being drawn"
+        case .askingHost(_, let offer)?: holder = "the host is being asked about \(offer.campaign.messageId)"
+        case .personalizing(_, _, let offer)?: holder = "\(offer.campaign.messageId) waits for its placeholders"
         case .empty?, nil: holder = nil
         }
         guard let holder else {

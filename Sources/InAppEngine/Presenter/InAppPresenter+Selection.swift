@@ -14,17 +14,17 @@ extension InAppPresenter {
             }
         }
         guard let winner = eligible.first else { return }
-        report(.selected(messageID: winner.messageID))
+        report(.selected(messageId: winner.messageId))
         log("\(trigger): campaign \(winner.label) selected")
         if eligible.count > 1 {
             let runnerUp = eligible[1]
             session.stack.push(runnerUp)
-            report(.deferred(messageID: runnerUp.messageID, reason: .runnerUp))
-            log("deferring campaign \(runnerUp.label): campaign \(winner.messageID) took this trigger first")
+            report(.deferred(messageId: runnerUp.messageId, reason: .runnerUp))
+            log("deferring campaign \(runnerUp.label): campaign \(winner.messageId) took this trigger first")
         }
         for campaign in eligible.dropFirst(2) {
-            report(.dropped(messageID: campaign.messageID, reason: .lowerPriority))
-            log("campaign \(campaign.label) dropped: campaign \(winner.messageID) and a runner-up came first")
+            report(.dropped(messageId: campaign.messageId, reason: .lowerPriority))
+            log("campaign \(campaign.label) dropped: campaign \(winner.messageId) and a runner-up came first")
         }
         offer(winner)
     }
@@ -67,7 +67,7 @@ extension InAppPresenter {
     }
 
     mutating func drop(_ campaign: Campaign, reason: DecisionReason) {
-        report(.dropped(messageID: campaign.messageID, reason: reason))
+        report(.dropped(messageId: campaign.messageId, reason: reason))
         log(Self.dropLine(campaign.label, reason, quietHours: session.document?.settings.quietHours))
     }
 
@@ -75,7 +75,7 @@ extension InAppPresenter {
     mutating func offer(_ campaign: Campaign) {
         if let reason = blocker(for: campaign) {
             session.stack.push(campaign)
-            report(.deferred(messageID: campaign.messageID, reason: reason))
+            report(.deferred(messageId: campaign.messageId, reason: reason))
             log("deferring campaign \(campaign.label): \(blockerText(reason))")
             bookLapse(of: reason)
             return
@@ -84,9 +84,9 @@ extension InAppPresenter {
     }
 
     mutating func askHost(about offer: Offer) {
-        let id = makeRequestID()
-        session.slot = .askingHost(requestID: id, offer)
-        effects.append(.askHost(requestID: id, campaign: offer.campaign))
+        let id = makeRequestId()
+        session.slot = .askingHost(requestId: id, offer)
+        effects.append(.askHost(requestId: id, campaign: offer.campaign))
     }
 
     /// Only the cooldown lapses with time; the other blockers lapse with a closing or a resize,
@@ -111,9 +111,9 @@ extension InAppPresenter {
             return
         }
         while let entry = session.stack.top {
-            let campaign = session.index.campaign(withMessageID: entry.messageID) ?? entry
+            let campaign = session.index.campaign(withMessageId: entry.messageId) ?? entry
             if let reason = ineligibility(of: campaign) {
-                session.stack.remove(campaign.messageID)
+                session.stack.remove(campaign.messageId)
                 drop(campaign, reason: reason)
                 continue
             }
@@ -122,7 +122,7 @@ extension InAppPresenter {
                 bookLapse(of: reason)
                 return
             }
-            report(.retried(messageID: campaign.messageID))
+            report(.retried(messageId: campaign.messageId))
             askHost(about: Offer(campaign: campaign, origin: .retry))
             return
         }

@@ -4,10 +4,10 @@ import Foundation
 extension InAppPresenter {
     /// The sync answered with a document (already decoded against its document base).
     public mutating func syncSucceeded(
-        requestID: Int, document: CampaignDocument, at time: EngineTime
+        requestId: Int, document: CampaignDocument, at time: EngineTime
     ) -> [PresenterEffect] {
         begin(time)
-        guard let attempt = syncAttempt(for: requestID) else { return finish() }
+        guard let attempt = syncAttempt(for: requestId) else { return finish() }
         cache[session.customer] = document
         effects.append(.storeCache(customer: session.customer, document: document))
         adopt(document, source: .network, attempt: attempt)
@@ -15,9 +15,9 @@ extension InAppPresenter {
     }
 
     /// The sync failed (network error, bad status, unreadable body).
-    public mutating func syncFailed(requestID: Int, at time: EngineTime) -> [PresenterEffect] {
+    public mutating func syncFailed(requestId: Int, at time: EngineTime) -> [PresenterEffect] {
         begin(time)
-        guard let attempt = syncAttempt(for: requestID) else { return finish() }
+        guard let attempt = syncAttempt(for: requestId) else { return finish() }
         if let cached = cache[session.customer] {
             // B.13: the cache serves only when the sync fails, and then there is no retry.
             adopt(cached, source: .cache, attempt: attempt)
@@ -101,7 +101,7 @@ extension InAppPresenter {
     ) {
         if let stored {
             history = stored
-            log("restored the stored frequency history of customer \(customer) (\(stored.messageIDs.count) messages)")
+            log("restored the stored frequency history of customer \(customer) (\(stored.messageIds.count) messages)")
         } else {
             history = FrequencyHistory(owner: customer)
             effects.append(.storeHistory(customer: customer, history))
@@ -125,12 +125,12 @@ extension InAppPresenter {
     }
 
     mutating func requestSync(attempt: Int) {
-        let id = makeRequestID()
-        session.sync = .inFlight(requestID: id, attempt: attempt)
+        let id = makeRequestId()
+        session.sync = .inFlight(requestId: id, attempt: attempt)
         effects.append(
             .requestSync(
                 SyncRequest(
-                    requestID: id, customer: session.customer, language: session.requestedLanguage,
+                    requestId: id, customer: session.customer, language: session.requestedLanguage,
                     attempt: attempt)))
     }
 
@@ -140,9 +140,9 @@ extension InAppPresenter {
     }
 
     /// The attempt number of a sync answer still awaited; `nil` for a stale one.
-    func syncAttempt(for requestID: Int) -> Int? {
+    func syncAttempt(for requestId: Int) -> Int? {
         guard case .running(let session) = state,
-            case .inFlight(let id, let attempt) = session.sync, id == requestID
+            case .inFlight(let id, let attempt) = session.sync, id == requestId
         else { return nil }
         return attempt
     }

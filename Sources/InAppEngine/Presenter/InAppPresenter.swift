@@ -52,7 +52,7 @@ public struct InAppPresenter: Sendable {
     }
 
     enum SyncProgress: Sendable, Equatable {
-        case inFlight(requestID: Int, attempt: Int)
+        case inFlight(requestId: Int, attempt: Int)
         case waitingToRetry(attempt: Int)
         case finished
     }
@@ -60,8 +60,8 @@ public struct InAppPresenter: Sendable {
     /// The one display slot (B.6): a message being asked about, personalized, drawn or visible.
     enum Slot: Sendable {
         case empty
-        case askingHost(requestID: Int, Offer)
-        case personalizing(requestID: Int, requestedAt: Double, Offer)
+        case askingHost(requestId: Int, Offer)
+        case personalizing(requestId: Int, requestedAt: Double, Offer)
         case presenting(Presentation, Offer)
         case visible(Showing)
 
@@ -101,13 +101,13 @@ public struct InAppPresenter: Sendable {
     /// Artwork being fetched: key -> uptime of the request.
     var pendingArtwork: [String: Double] = [:]
     var analytics = AnalyticsQueue()
-    var eventIDs: any EventIDGenerator
+    var eventIds: any EventIdGenerator
     /// Last placeholder values for the history's customer (B.12).
     var placeholderValues: [String: String] = [:]
     var reportedProblems: Set<String> = []
     var backgroundSince: Double?
     var sessionCount = 0
-    var nextRequestID = 1
+    var nextRequestId = 1
     var bookedTimers: [PresenterTimer: Double] = [:]
 
     /// The input being handled and the effects it produced so far.
@@ -115,11 +115,11 @@ public struct InAppPresenter: Sendable {
     var effects: [PresenterEffect] = []
 
     public init(
-        configuration: Configuration = Configuration(), eventIDs: any EventIDGenerator = RandomEventIDs(),
+        configuration: Configuration = Configuration(), eventIds: any EventIdGenerator = RandomEventIds(),
         cache: [String: CampaignDocument] = [:]
     ) {
         self.configuration = configuration
-        self.eventIDs = eventIDs
+        self.eventIds = eventIds
         self.cache = cache
     }
 
@@ -131,15 +131,15 @@ public struct InAppPresenter: Sendable {
     }
 
     /// The message on screen, if any.
-    public var visibleMessageID: String? {
+    public var visibleMessageId: String? {
         guard case .running(let session) = state, case .visible(let showing) = session.slot else { return nil }
-        return showing.campaign.messageID
+        return showing.campaign.messageId
     }
 
     /// The deferred stack, bottom first.
-    public var deferredMessageIDs: [String] {
+    public var deferredMessageIds: [String] {
         guard case .running(let session) = state else { return [] }
-        return session.stack.entries.map(\.messageID)
+        return session.stack.entries.map(\.messageId)
     }
 
     /// Analytics events recorded and not yet sent.
@@ -190,9 +190,9 @@ public struct InAppPresenter: Sendable {
         }
     }
 
-    mutating func makeRequestID() -> Int {
-        defer { nextRequestID += 1 }
-        return nextRequestID
+    mutating func makeRequestId() -> Int {
+        defer { nextRequestId += 1 }
+        return nextRequestId
     }
 }
 

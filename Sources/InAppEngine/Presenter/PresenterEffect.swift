@@ -17,14 +17,14 @@ public enum PresenterEffect: Sendable, Equatable {
     /// Fetch one image; answer with `artworkArrived` or `artworkFailed` (the 5 s limit is booked).
     case fetchArtwork(ArtworkReference)
     /// Fetch the customer's placeholder values; answer with `placeholdersArrived` or `placeholdersFailed`.
-    case fetchPlaceholders(requestID: Int, customer: String)
-    /// Ask the host `shouldDisplay`; answer with `hostAnswered(requestID:_:at:)`.
-    case askHost(requestID: Int, campaign: Campaign)
+    case fetchPlaceholders(requestId: Int, customer: String)
+    /// Ask the host `shouldDisplay`; answer with `hostAnswered(requestId:_:at:)`.
+    case askHost(requestId: Int, campaign: Campaign)
     /// Draw the overlay; answer with `presented(at:)` once it is on screen.
     case present(Presentation)
     /// Take the overlay of this message down.
-    case remove(messageID: String)
-    /// Send this batch; answer with `analyticsAnswered(batchID:ok:at:)`.
+    case remove(messageId: String)
+    /// Send this batch; answer with `analyticsAnswered(batchId:ok:at:)`.
     case sendAnalytics(AnalyticsBatch)
     /// An analytics event was just queued: write it to the durable outbox before carrying out
     /// anything after it (B.15 "stored durably"). Never for a test send (B.16), never for events
@@ -32,7 +32,7 @@ public enum PresenterEffect: Sendable, Equatable {
     case recordAnalytics(AnalyticsEvent)
     /// The server took these events (a batch answered ok): delete them from the outbox. A failed
     /// batch emits nothing, so its events stay stored with their ids (B.15).
-    case acknowledgeAnalytics(eventIDs: [UUID])
+    case acknowledgeAnalytics(eventIds: [UUID])
     /// The frequency history changed (an impression, or a fresh history for a new customer): keep it
     /// as the one history on the device, replacing any other customer's (B.1, B.10).
     case storeHistory(customer: String, FrequencyHistory)
@@ -54,7 +54,7 @@ public enum PresenterTimer: Sendable, Hashable {
 
 /// One attempt at the sync document for the session (B.13).
 public struct SyncRequest: Sendable, Equatable {
-    public var requestID: Int
+    public var requestId: Int
     public var customer: String
     /// The customer's preferred language, else the configured one (B.17).
     public var language: String
@@ -90,24 +90,24 @@ public enum PresenterReport: Sendable, Equatable {
     case sessionStarted(customer: String)
     case synced(source: SyncSource, attempt: Int, language: String)
     /// The host's `didSelect`: once per trigger, for its winner only.
-    case selected(messageID: String)
-    case deferred(messageID: String, reason: DecisionReason)
-    case dropped(messageID: String, reason: DecisionReason)
-    case discarded(messageID: String)
-    case retried(messageID: String)
-    case shown(messageID: String, header: String?, body: String?, isTest: Bool)
-    case impression(messageID: String)
-    case click(messageID: String, buttonID: String?, url: String?)
-    case action(messageID: String, InAppAction)
-    case dismissed(messageID: String, reason: DismissReason)
-    case analyticsSent(eventIDs: [UUID])
-    case analyticsFailed(eventIDs: [UUID])
+    case selected(messageId: String)
+    case deferred(messageId: String, reason: DecisionReason)
+    case dropped(messageId: String, reason: DecisionReason)
+    case discarded(messageId: String)
+    case retried(messageId: String)
+    case shown(messageId: String, header: String?, body: String?, isTest: Bool)
+    case impression(messageId: String)
+    case click(messageId: String, buttonId: String?, url: String?)
+    case action(messageId: String, InAppAction)
+    case dismissed(messageId: String, reason: DismissReason)
+    case analyticsSent(eventIds: [UUID])
+    case analyticsFailed(eventIds: [UUID])
 }
 
 /// A message ready to draw: personalized text, language and direction (B.12, B.17).
 public struct Presentation: Sendable, Equatable {
     public var campaign: Campaign
-    public var messageID: String { campaign.messageID }
+    public var messageId: String { campaign.messageId }
     public var header: String?
     public var body: String?
     /// The buttons with personalized text.

@@ -123,7 +123,7 @@ struct SimulationRunner {
             trace(.step(ReplayStep(line: number, step.action)))
             presenter = InAppPresenter(
                 configuration: .init(reduceMotion: value.reduceMotion, columns: value.columns, rows: value.rows),
-                eventIDs: SequentialEventIDs())
+                eventIds: SequentialEventIds())
             return .reading
         }
         guard setup != nil else { throw StepError("the first step must be `setup`") }
@@ -137,7 +137,7 @@ struct SimulationRunner {
         case .stop: apply(presenter.stop(at: time))
         case .event(let name, let properties): apply(presenter.event(name: name, properties: properties, at: time))
         case .decide(let id, let decision): hostPolicy[id] = decision
-        case .tap(let button): apply(presenter.tap(buttonID: button, at: time))
+        case .tap(let button): apply(presenter.tap(buttonId: button, at: time))
         case .close: apply(presenter.close(at: time))
         case .clickOutside: apply(presenter.clickOutside(at: time))
         case .background: apply(presenter.background(at: time))
@@ -170,7 +170,7 @@ struct SimulationRunner {
             case .artwork(let key, let ok):
                 apply(ok ? presenter.artworkArrived(key: key, at: time) : presenter.artworkFailed(key: key, at: time))
             case .placeholders(let id, let values):
-                apply(presenter.placeholdersArrived(requestID: id, values: values, at: time))
+                apply(presenter.placeholdersArrived(requestId: id, values: values, at: time))
             }
         }
         clock = target
@@ -195,12 +195,12 @@ struct SimulationRunner {
                 scheduler.cancel(.timer(timer))
             case .requestSync(let request):
                 if network.syncOK, let document = setup?.document {
-                    apply(presenter.syncSucceeded(requestID: request.requestID, document: document, at: time))
+                    apply(presenter.syncSucceeded(requestId: request.requestId, document: document, at: time))
                 } else {
-                    apply(presenter.syncFailed(requestID: request.requestID, at: time))
+                    apply(presenter.syncFailed(requestId: request.requestId, at: time))
                 }
             case .remove(let id):
-                trace(.remove(messageID: id))
+                trace(.remove(messageId: id))
             case .storeCache:
                 break
             case .recordAnalytics, .acknowledgeAnalytics, .storeHistory, .storePlaceholders:
@@ -214,19 +214,19 @@ struct SimulationRunner {
                 }
             case .fetchPlaceholders(let id, _):
                 switch network.placeholders {
-                case .fail: apply(presenter.placeholdersFailed(requestID: id, at: time))
+                case .fail: apply(presenter.placeholdersFailed(requestId: id, at: time))
                 case .values(let values, let delay) where delay == 0:
-                    apply(presenter.placeholdersArrived(requestID: id, values: values, at: time))
+                    apply(presenter.placeholdersArrived(requestId: id, values: values, at: time))
                 case .values(let values, let delay):
-                    schedule(.placeholders(requestID: id, values: values), after: delay)
+                    schedule(.placeholders(requestId: id, values: values), after: delay)
                 }
             case .askHost(let id, let campaign):
-                apply(presenter.hostAnswered(requestID: id, hostPolicy[campaign.messageID] ?? .show, at: time))
+                apply(presenter.hostAnswered(requestId: id, hostPolicy[campaign.messageId] ?? .show, at: time))
             case .present(let presentation):
                 trace(.present(presentation))
                 apply(presenter.presented(at: time))
             case .sendAnalytics(let batch):
-                apply(presenter.analyticsAnswered(batchID: batch.id, ok: network.analyticsOK, at: time))
+                apply(presenter.analyticsAnswered(batchId: batch.id, ok: network.analyticsOK, at: time))
             }
         }
     }

@@ -37,7 +37,7 @@ public struct ReplayBeat: Sendable, Equatable {
         /// The overlay of this message goes up.
         case present(Presentation)
         /// The overlay of this message comes down.
-        case remove(messageID: String)
+        case remove(messageId: String)
     }
 
     /// Virtual milliseconds from `at` 0.

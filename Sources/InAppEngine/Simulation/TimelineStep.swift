@@ -7,8 +7,8 @@ struct TimelineStep {
         case start(customer: String, language: String?)
         case stop
         case event(name: String, properties: [String: JSONValue])
-        case decide(messageID: String, decision: HostDecision)
-        case tap(buttonID: String?)
+        case decide(messageId: String, decision: HostDecision)
+        case tap(buttonId: String?)
         case close
         case clickOutside
         case background
@@ -75,15 +75,15 @@ struct TimelineStep {
             guard let value = HostDecision(rawValue: decision) else {
                 throw StepError("`decide` `decision` must be show, later or discard, not \"\(decision)\"")
             }
-            action = .decide(messageID: try step.string("message"), decision: value)
+            action = .decide(messageId: try step.string("message"), decision: value)
         case "tap":
             guard let button = fields["button"] else {
                 throw StepError("`tap` needs `button` (a button id, or null for the message surface)")
             }
             if button == .null {
-                action = .tap(buttonID: nil)
+                action = .tap(buttonId: nil)
             } else if let id = button.stringValue {
-                action = .tap(buttonID: id)
+                action = .tap(buttonId: id)
             } else {
                 throw StepError("`tap` `button` must be a string or null")
             }
@@ -119,6 +119,7 @@ struct TimelineStep {
             }
         } else if let path = step.fields["syncFile"]?.stringValue {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
+            // Missing or unreadable, the step fails loudly with the file's name (the timeline's line).
             guard let data = try? Data(contentsOf: url) else { throw StepError("cannot read syncFile \(path)") }
             do {
                 document = try CampaignDocument.read(

@@ -4,7 +4,7 @@ struct VirtualScheduler {
     enum Item: Equatable {
         case timer(PresenterTimer)
         case artwork(key: String, ok: Bool)
-        case placeholders(requestID: Int, values: [String: String])
+        case placeholders(requestId: Int, values: [String: String])
     }
 
     private struct Entry {

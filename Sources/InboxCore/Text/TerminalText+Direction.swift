@@ -6,9 +6,16 @@ extension TerminalText {
     /// Swift exposes no bidi class, so this approximates it: letters and symbols in the
     /// right-to-left blocks are strong right-to-left; marks, digits and format characters there
     /// are weak; letters anywhere else are strong left-to-right; everything else is neutral.
-    /// Text with no strong character (digits, punctuation, emoji) is left-to-right.
+    /// Text with no strong character (digits, punctuation, emoji) is left-to-right. What stands
+    /// inside an isolate (`isolate`) does not count, as UAX #9 rule P2 says.
     public static func isRightToLeft(_ text: String) -> Bool {
+        var isolates = 0
         for scalar in text.unicodeScalars {
+            if isIsolate(scalar) {
+                isolates = scalar.value == 0x2069 ? max(0, isolates - 1) : isolates + 1
+                continue
+            }
+            guard isolates == 0 else { continue }
             let category = scalar.properties.generalCategory
             if isInRightToLeftBlock(scalar.value) {
                 if !isWeakOrNeutral(category) && scalar.value != 0x060C { return true }
@@ -21,7 +28,7 @@ extension TerminalText {
 
     /// Blocks whose letters are right-to-left: Hebrew through Arabic Extended-A, the Hebrew and
     /// Arabic presentation forms, and the historic and African right-to-left scripts of plane 1.
-    private static func isInRightToLeftBlock(_ value: UInt32) -> Bool {
+    static func isInRightToLeftBlock(_ value: UInt32) -> Bool {
         switch value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
         default: false

@@ -85,6 +85,8 @@ public final class Database {
             try execute(nested ? "RELEASE nested" : "COMMIT")
             return result
         } catch {
+            // The body's error is the one to hear; a rollback that fails too leaves SQLite to roll
+            // back when the connection closes, and nothing of the body is committed either way.
             try? execute(nested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
             throw error
         }

@@ -18,14 +18,19 @@ public final class CursesTerminal: Terminal {
         public var environment: [String: String]
         /// The config's `theme` object: roles of the default theme in other colours.
         public var colours: [CellRole: RoleColours]
+        /// Who reorders right-to-left text, resolved (`BidiMode.resolved`): under `app` the
+        /// terminal is put in explicit mode while tinbox has the screen.
+        public var bidi: BidiMode
 
         public init(
-            mouse: Bool, theme: String, environment: [String: String], colours: [CellRole: RoleColours] = [:]
+            mouse: Bool, theme: String, environment: [String: String], colours: [CellRole: RoleColours] = [:],
+            bidi: BidiMode = .app
         ) {
             self.mouse = mouse
             self.theme = theme
             self.environment = environment
             self.colours = colours
+            self.bidi = bidi
         }
     }
 
@@ -57,6 +62,9 @@ public final class CursesTerminal: Terminal {
     private let hasAlternateScreen: Bool
     /// Whether the terminal is asked for focus reports (xterm mode 1004; ignored where unknown).
     private let reportsFocus: Bool
+    /// Whether tinbox lays right-to-left text out itself (`bidi` `app`), so a terminal that would
+    /// reorder it again is kept in explicit mode (TERMINAL.md 1).
+    private let laysOutBidi: Bool
 
     public init(options: Options) {
         _ = TerminalText.prepareLocale()
@@ -69,11 +77,13 @@ public final class CursesTerminal: Terminal {
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
         let term = options.environment["TERM"] ?? ""
         reportsFocus = !(term.hasPrefix("linux") || term.hasPrefix("vt") || term == "dumb")
+        laysOutBidi = options.bidi != .terminal
         if reportsFocus {
             define_key("\u{1B}[I", tinbox_key_focus_in())
             define_key("\u{1B}[O", tinbox_key_focus_out())
             setFocusReports(true)
         }
+        setExplicitBidi(true)
     }
 
     /// Curses on a terminal of type `terminalType` and `size` over the descriptors of a
@@ -87,6 +97,8 @@ public final class CursesTerminal: Terminal {
         self.output = output
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
         reportsFocus = false
+        laysOutBidi = options.bidi != .terminal
+        setExplicitBidi(true)
     }
 
     /// The settings both kinds of screen share, once curses is started.
@@ -140,6 +152,7 @@ public final class CursesTerminal: Terminal {
         guard isActive else { return }
         isActive = false
         if reportsFocus { setFocusReports(false) }
+        setExplicitBidi(false)
         if !hasAlternateScreen {
             // TERM=linux and vt100 have no alternate screen: leave a clean one, not the last frame.
             werase(tinbox_stdscr())
@@ -156,10 +169,12 @@ public final class CursesTerminal: Terminal {
 
     public func suspend() {
         if reportsFocus { setFocusReports(false) }
+        setExplicitBidi(false)
         endwin()
         tinbox_stop_self()
         // SIGCONT: curses takes the terminal again at the next update; every cell is redrawn.
         if reportsFocus { setFocusReports(true) }
+        setExplicitBidi(true)
         previous = nil
         clearok(tinbox_stdscr(), true)
     }
@@ -167,6 +182,17 @@ public final class CursesTerminal: Terminal {
     private func setFocusReports(_ on: Bool) {
         putp(on ? "\u{1B}[?1004h" : "\u{1B}[?1004l")
         fflush(nil)
+    }
+
+    /// BDSM (ECMA-48 mode 8, as VTE and the terminal-wg BiDi recommendation define it): `CSI 8 l`
+    /// makes a terminal that reorders by itself (VTE, also over SSH where `VTE_VERSION` does not
+    /// reach) draw cells as written, so text tinbox laid out is not reversed twice; `CSI 8 h`
+    /// gives it back its implicit mode. Terminals without bidi ignore both. Only under `app`.
+    private func setExplicitBidi(_ explicit: Bool) {
+        guard laysOutBidi else { return }
+        let bytes = Array((explicit ? "\u{1B}[8l" : "\u{1B}[8h").utf8)
+        fflush(nil)
+        _ = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
     }
 
     // MARK: output

@@ -42,6 +42,9 @@ struct OverlayLayout: Equatable {
         var column: Int
         /// The cells it may take.
         var width: Int
+        /// The direction it is laid out on: its paragraph's, or right to left for the whole
+        /// message in a right-to-left language (TERMINAL.md 1, BEHAVIOR B.17).
+        var direction: TerminalText.Direction = .leftToRight
     }
 
     struct ButtonSlot: Equatable {
@@ -145,7 +148,7 @@ struct OverlayLayout: Equatable {
         let iconRoom = icon == .none ? 0 : Self.iconSize.columns + 1
         let headerLines = Self.wrap(content.header, width: textWidth - iconRoom)
         let bodyLines = Self.wrap(content.body, width: textWidth)
-        let buttonRows = Self.buttonRows(content.buttons, width: textWidth)
+        let buttonRows = Self.buttonRows(content.buttons, width: textWidth, rtl: content.isRightToLeft)
         let imageCap = max(0, min(textWidth / 2, screen.rows / 2))
         var imageRows: Int
         switch image {
@@ -244,7 +247,7 @@ struct OverlayLayout: Equatable {
         let lineWidth = textWidth - iconRoom
         let headerLines = Self.wrap(content.header, width: lineWidth)
         let bodyLines = Self.wrap(content.body, width: lineWidth)
-        let buttonRows = Self.buttonRows(content.buttons, width: textWidth)
+        let buttonRows = Self.buttonRows(content.buttons, width: textWidth, rtl: content.isRightToLeft)
         let iconRows = icon == .none ? 0 : Self.iconSize.rows
         var headerCount = min(2, headerLines.count)
         var bodyCount = bodyLines.count
@@ -286,7 +289,7 @@ struct OverlayLayout: Equatable {
     private mutating func layOutImageOnly(_ content: Content, screen: Size, image: Art) {
         let (cardWidth, maxHeight) = frame(screen)
         let textWidth = cardWidth - 4
-        let buttonRows = Self.buttonRows(content.buttons, width: textWidth)
+        let buttonRows = Self.buttonRows(content.buttons, width: textWidth, rtl: content.isRightToLeft)
         let buttonBlock = buttonRows.isEmpty ? 0 : buttonRows.count + 1
         let room = Size(columns: cardWidth - 2, rows: max(1, maxHeight - 2 - buttonBlock))
         var contentRows: Int
@@ -337,27 +340,31 @@ struct OverlayLayout: Equatable {
         }
     }
 
-    /// Sanitized text wrapped to `width` cells; none for empty text.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        text.isEmpty ? [] : TerminalText.wrap(text, width: max(1, width))
+    /// Sanitized text wrapped to `width` cells, each line with its paragraph's direction; none
+    /// for empty text.
+    static func wrap(_ text: String, width: Int) -> [TerminalText.WrappedLine] {
+        text.isEmpty ? [] : TerminalText.wrapParagraphs(text, width: max(1, width))
     }
 
-    /// The first `count` lines; when some are left out, the last one kept ends with "…".
-    static func clip(_ lines: [String], to count: Int, width: Int) -> [String] {
+    /// The first `count` lines; when some are left out, the last one kept ends with "…" (cut in
+    /// logical order, so on the left of a right-to-left line once it is laid out).
+    static func clip(_ lines: [TerminalText.WrappedLine], to count: Int, width: Int) -> [TerminalText.WrappedLine] {
         guard lines.count > count else { return lines }
         guard count > 0 else { return [] }
         var kept = Array(lines.prefix(count))
-        kept[count - 1] = TerminalText.truncate(kept[count - 1] + " " + lines[count], toWidth: width)
+        kept[count - 1].text = TerminalText.truncate(kept[count - 1].text + " " + lines[count].text, toWidth: width)
         return kept
     }
 
     /// Lines from row `top`, each aligned in `width` cells from `x0`. Right to left, leading
-    /// is the right edge (BEHAVIOR B.17); the text itself stays in logical order, as the reader
-    /// draws right-to-left titles.
+    /// is the right edge (BEHAVIOR B.17). The text stays in logical order here: the screen model
+    /// lays it out on the line's direction when it is drawn, in exactly the cells measured here.
     static func place(
-        _ lines: [String], top: Int, x0: Int, width: Int, alignment: MessageStyle.Alignment, rtl: Bool
+        _ lines: [TerminalText.WrappedLine], top: Int, x0: Int, width: Int, alignment: MessageStyle.Alignment,
+        rtl: Bool
     ) -> [Line] {
-        lines.enumerated().map { offset, text in
+        lines.enumerated().map { offset, line in
+            let text = line.text
             let free = max(0, width - TerminalText.width(text))
             let shift: Int
             switch (alignment, rtl) {
@@ -365,24 +372,29 @@ struct OverlayLayout: Equatable {
             case (.leading, false), (.trailing, true): shift = 0
             case (.leading, true), (.trailing, false): shift = free
             }
-            return Line(text: text, row: top + offset, column: x0 + shift, width: width - shift)
+            return Line(
+                text: text, row: top + offset, column: x0 + shift, width: width - shift,
+                direction: rtl ? .rightToLeft : line.direction)
         }
     }
 
-    /// `[ label ]`, the label cut to fit `width`.
-    static func label(_ text: String, width: Int) -> String {
-        "[ " + TerminalText.truncate(text, toWidth: max(1, width - 4)) + " ]"
+    /// `[ label ]`, the label cut to fit `width` and isolated, so it reorders inside its brackets
+    /// (right to left in a right-to-left message) and the brackets stay put; buttons are drawn
+    /// left to right around it.
+    static func label(_ text: String, width: Int, rtl: Bool) -> String {
+        let cut = TerminalText.truncate(text, toWidth: max(1, width - 4))
+        return "[ " + TerminalText.isolate(cut, direction: rtl ? .rightToLeft : nil) + " ]"
     }
 
     /// Buttons in display order, as many to a row as fit with two cells between them.
-    static func buttonRows(_ buttons: [(index: Int, id: String, text: String)], width: Int)
+    static func buttonRows(_ buttons: [(index: Int, id: String, text: String)], width: Int, rtl: Bool)
         -> [[(index: Int, id: String, label: String, width: Int)]]
     {
         var rows: [[(index: Int, id: String, label: String, width: Int)]] = []
         var current: [(index: Int, id: String, label: String, width: Int)] = []
         var used = 0
         for button in buttons {
-            let text = label(button.text, width: width)
+            let text = label(button.text, width: width, rtl: rtl)
             let cells = TerminalText.width(text)
             if !current.isEmpty, used + 2 + cells > width {
                 rows.append(current)

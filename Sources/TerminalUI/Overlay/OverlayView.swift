@@ -34,7 +34,7 @@ public enum OverlayView {
             let visible = min(layout.height, max(1, Int((Double(layout.height) * progress).rounded(.up))))
             let firstRow = position == .bottom ? 0 : layout.height - visible
             let top = position == .bottom ? size.rows - visible : 0
-            let card = drawCard(layout, overlay: overlay, pens: pens)
+            let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi)
             return paste(
                 card, rows: firstRow..<(firstRow + visible), top: top, left: layout.left, layout: layout,
                 on: &screen)
@@ -44,7 +44,7 @@ public enum OverlayView {
         // the terminal no more bytes than the card itself (issue 6: <= 2,000 bytes to show a modal).
         let shown = min(layout.height, max(1, Int((Double(layout.height) * progress).rounded())))
         let first = (layout.height - shown) / 2
-        let card = drawCard(layout, overlay: overlay, pens: pens)
+        let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi)
         return paste(
             card, rows: first..<(first + shown), top: layout.top + first, left: layout.left, layout: layout,
             on: &screen)
@@ -106,20 +106,20 @@ public enum OverlayView {
     // MARK: drawing
 
     /// The whole card, in a screen of its own size.
-    static func drawCard(_ layout: OverlayLayout, overlay: Overlay, pens: OverlayPens) -> Screen {
-        var card = Screen(width: layout.width, height: layout.height)
+    static func drawCard(_ layout: OverlayLayout, overlay: Overlay, pens: OverlayPens, bidi: BidiMode) -> Screen {
+        var card = Screen(width: layout.width, height: layout.height, bidi: bidi)
         pens.frame(ScreenRect(top: 0, left: 0, width: layout.width, height: layout.height), on: &card)
         if let image = layout.image { pens.draw(image, on: &card) }
         if let icon = layout.icon { pens.draw(icon, on: &card) }
         for line in layout.header {
             card.put(
                 line.text, row: line.row, column: line.column, limit: line.width, role: .heading,
-                foreground: pens.header, background: pens.background)
+                foreground: pens.header, background: pens.background, direction: line.direction)
         }
         for line in layout.body {
             card.put(
                 line.text, row: line.row, column: line.column, limit: line.width, role: .overlay,
-                foreground: pens.text, background: pens.background)
+                foreground: pens.text, background: pens.background, direction: line.direction)
         }
         let buttons = overlay.presentation.buttons
         for slot in layout.buttons where slot.index < buttons.count {
@@ -128,7 +128,7 @@ public enum OverlayView {
             card.put(
                 selected ? OverlayPens.selectedLabel(slot.label) : slot.label, row: slot.rect.top,
                 column: slot.rect.left, limit: slot.rect.width, role: selected ? .buttonSelected : .button,
-                foreground: colours.foreground, background: colours.background)
+                foreground: colours.foreground, background: colours.background, direction: .leftToRight)
         }
         if let close = layout.close {
             card.put(

@@ -7,7 +7,7 @@ public enum InAppRequest: Equatable, Sendable {
     /// The overlay of the visible message is on screen now (B.10: the entrance starts).
     case presented
     /// A tap on a button, or on the message surface (`nil`).
-    case tap(buttonID: String?)
+    case tap(buttonId: String?)
     /// The close key, `Esc`/`x`, or a click on the close glyph.
     case close
     /// A click outside a modal card.
@@ -19,7 +19,7 @@ public enum InAppRequest: Equatable, Sendable {
     case background
     case foreground
     /// `tinbox preview`: show this campaign now as a test send.
-    case preview(campaignID: String)
+    case preview(campaignId: String)
     /// The answer to "may tinbox send desktop notifications?".
     case notifications(allowed: Bool)
     /// A refresh stored this many new messages (announced when notifications are allowed).
@@ -85,7 +85,7 @@ public enum InAppUpdate: Equatable, Sendable {
     case present(ShownMessage)
     /// The same message with its pictures made again (the terminal changed size).
     case redraw(ShownMessage)
-    case remove(messageID: String)
+    case remove(messageId: String)
     /// `[tinbox-iam]` decision-log lines, oldest first.
     case log([String])
     /// A `navigate` action's route, leading slash already stripped.

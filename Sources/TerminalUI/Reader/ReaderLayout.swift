@@ -72,7 +72,9 @@ public enum ReaderLayout {
         var column = 2
         return buttons.enumerated().map { index, button in
             let raw = TerminalText.sanitize(button.label ?? button.buttonId ?? "Open")
-            let label = "[ " + TerminalText.truncate(raw.isEmpty ? "Open" : raw, toWidth: share) + " ]"
+            // Isolated, so a right-to-left label reorders inside its brackets and not with them.
+            let cut = TerminalText.truncate(raw.isEmpty ? "Open" : raw, toWidth: share)
+            let label = "[ " + TerminalText.isolate(cut) + " ]"
             let span = ButtonSpan(index: index, label: label, column: column, width: TerminalText.width(label))
             column += span.width + 2
             return span
@@ -84,41 +86,41 @@ public enum ReaderLayout {
         max(0, size.rows - listTop - 1 - (hasButtons ? 2 : 0))
     }
 
+    /// One line of the detail view: its text in logical order, its role, and the direction of
+    /// its paragraph, which it is laid out on and aligned to (right-to-left lines end at the
+    /// text's right edge, as right-to-left titles do in the list).
+    public typealias DetailLine = (text: String, role: CellRole, direction: TerminalText.Direction)
+
     /// The detail view's text, wrapped to the screen: title, facts, body, image URL, links.
-    public static func detailLines(_ entry: InboxEntry, width: Int, now: Date) -> [(text: String, role: CellRole)] {
+    public static func detailLines(_ entry: InboxEntry, width: Int, now: Date) -> [DetailLine] {
         let textWidth = max(1, width - 4)
         let message = entry.message
-        var lines: [(String, CellRole)] = []
-        for line in TerminalText.wrap(TerminalText.sanitize(message.title), width: textWidth) {
-            lines.append((line, .heading))
+        var lines: [DetailLine] = []
+        func add(_ text: String, _ role: CellRole) {
+            for line in TerminalText.wrapParagraphs(text, width: textWidth) {
+                lines.append((line.text, role, line.direction))
+            }
         }
+        add(TerminalText.sanitize(message.title), .heading)
         var facts = [TerminalText.sanitize(message.key.producer)]
         facts.append(
             "received \(UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")) UTC")
         facts.append(RelativeTime.phrase(message.receiveDate, now: now))
         if message.isPinned { facts.append("pinned") }
         facts.append(entry.state.rawValue)
-        for line in TerminalText.wrap(facts.joined(separator: " · "), width: textWidth) {
-            lines.append((line, .secondary))
-        }
-        lines.append(("", .normal))
+        add(facts.joined(separator: " · "), .secondary)
+        lines.append(("", .normal, .leftToRight))
         if let body = message.body, !body.isEmpty {
-            for line in TerminalText.wrap(TerminalText.sanitize(body, keepingNewlines: true), width: textWidth) {
-                lines.append((line, .normal))
-            }
-            lines.append(("", .normal))
+            add(TerminalText.sanitize(body, keepingNewlines: true), .normal)
+            lines.append(("", .normal, .leftToRight))
         }
         if let image = message.imageUrl, !image.isEmpty {
-            for line in TerminalText.wrap("Image: " + TerminalText.sanitize(image), width: textWidth) {
-                lines.append((line, .link))
-            }
+            add("Image: " + TerminalText.sanitize(image), .link)
         }
         for button in message.buttons {
             guard let url = button.webUrl, !url.isEmpty else { continue }
             let label = TerminalText.sanitize(button.label ?? button.buttonId ?? "Open")
-            for line in TerminalText.wrap(label + ": " + TerminalText.sanitize(url), width: textWidth) {
-                lines.append((line, .link))
-            }
+            add(label + ": " + TerminalText.sanitize(url), .link)
         }
         return lines
     }

@@ -32,7 +32,8 @@ public final class ReaderLoop {
 
     public init(
         terminal: Terminal, source: ReaderDataSource, inApp: ReaderInAppDriver? = nil, tickSeconds: Double = 30,
-        flushSeconds: Double = 30, refreshAtStart: Bool = false, keys: KeyBindings = .defaults
+        flushSeconds: Double = 30, refreshAtStart: Bool = false, keys: KeyBindings = .defaults,
+        bidi: BidiMode = .app
     ) {
         self.terminal = terminal
         self.source = source
@@ -43,7 +44,7 @@ public final class ReaderLoop {
         lastTick = source.now
         lastFlush = source.now
         lastSpin = source.now
-        state = ReaderState(size: terminal.size, now: source.now, keys: keys)
+        state = ReaderState(size: terminal.size, now: source.now, keys: keys, bidi: bidi)
     }
 
     /// Shows the first screen, then starts the refresh at start-up: the user never waits for it.

@@ -50,12 +50,12 @@ extension ReaderState {
             shown = message
             frameTime = message.shownAt
         case .redraw(let message):
-            guard var current = shown, current.presentation.messageID == message.presentation.messageID else { break }
+            guard var current = shown, current.presentation.messageId == message.presentation.messageId else { break }
             current.image = message.image
             current.icon = message.icon
             shown = current
-        case .remove(let messageID):
-            if shown?.presentation.messageID == messageID { shown = nil }
+        case .remove(let messageId):
+            if shown?.presentation.messageId == messageId { shown = nil }
         case .log(let lines):
             decisionLog += lines
             if decisionLog.count > decisionLogLimit { decisionLog.removeFirst(decisionLog.count - decisionLogLimit) }
@@ -145,7 +145,7 @@ extension ReaderState {
             if !buttons.isEmpty { message.button = ((message.button ?? 0) + buttons.count - 1) % buttons.count }
         case .press?:
             let id = message.button.flatMap { $0 < buttons.count ? buttons[$0].id : nil }
-            return [.inApp(.tap(buttonID: id))]
+            return [.inApp(.tap(buttonId: id))]
         case .close?:
             return [.inApp(.close)]
         case .quit?:
@@ -190,7 +190,7 @@ extension ReaderState {
         case .up?: picker.selected = max(0, picker.selected - 1)
         case .show?:
             guard picker.selected < picker.entries.count else { return [] }
-            return [.inApp(.preview(campaignID: picker.entries[picker.selected].id))]
+            return [.inApp(.preview(campaignId: picker.entries[picker.selected].id))]
         case .hide?: picker.isOpen = false
         default: return nil
         }
@@ -210,9 +210,9 @@ extension ReaderState {
         switch hits.target(row: event.row, column: event.column) {
         case .button(let id, let index):
             self.shown?.button = index
-            return [.inApp(.tap(buttonID: id))]
+            return [.inApp(.tap(buttonId: id))]
         case .close: return [.inApp(.close)]
-        case .surface: return [.inApp(.tap(buttonID: nil))]
+        case .surface: return [.inApp(.tap(buttonId: nil))]
         case .outside: return shown.isSlideUp ? nil : [.inApp(.clickOutside)]
         }
     }

@@ -134,11 +134,14 @@ public struct ReaderState: Equatable, Sendable {
     public var replay: ReplayBar?
     /// What each key does where (CLI.md "Reader keys", with the config's rebindings).
     public var keys: KeyBindings
+    /// Who puts right-to-left text in visual order (TERMINAL.md 1), resolved at start-up.
+    public var bidi: BidiMode
 
-    public init(size: Size, now: Date, keys: KeyBindings = .defaults) {
+    public init(size: Size, now: Date, keys: KeyBindings = .defaults, bidi: BidiMode = .app) {
         self.size = size
         self.now = now
         self.keys = keys
+        self.bidi = bidi
     }
 
     /// The smallest terminal with a usable layout (CLI.md screen contract).

@@ -10,9 +10,11 @@ extension ReaderView {
         for line in 0..<rows {
             let index = detail.scroll + line
             guard index < lines.count else { break }
+            let text = lines[index]
+            let pad = text.direction == .rightToLeft ? max(0, screen.width - 4 - TerminalText.width(text.text)) : 0
             screen.put(
-                lines[index].text, row: ReaderLayout.listTop + line, column: 2, limit: screen.width - 4,
-                role: lines[index].role)
+                text.text, row: ReaderLayout.listTop + line, column: 2 + pad, limit: screen.width - 4 - pad,
+                role: text.role, direction: text.direction)
         }
         if lines.count > rows {
             let more = detail.scroll + rows < lines.count ? "more ↓" : "end"

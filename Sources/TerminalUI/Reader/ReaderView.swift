@@ -7,7 +7,7 @@ public enum ReaderView {
     public static let tooSmallNotice = "Enlarge the terminal to 40x10"
 
     public static func render(_ state: ReaderState) -> Screen {
-        var screen = Screen(width: state.size.columns, height: state.size.rows)
+        var screen = Screen(width: state.size.columns, height: state.size.rows, bidi: state.bidi)
         guard !state.isTooSmall else {
             screen.put(tooSmallNotice, row: 0, column: 0, role: .notice)
             return screen
@@ -98,8 +98,11 @@ public enum ReaderView {
     static func drawStatus(_ state: ReaderState, into screen: inout Screen) {
         let row = screen.height - 1
         screen.fill(row: row, role: .status)
-        if let line = state.isEditingSearch ? "/" + state.search : state.command.map({ ":" + $0 }) {
-            let end = screen.put(line, row: row, column: 1, limit: screen.width - 3, role: .status)
+        // What is typed is isolated after its prompt, so right-to-left input never moves the prompt.
+        if let typed = state.isEditingSearch ? state.search : state.command {
+            let line = (state.isEditingSearch ? "/" : ":") + TerminalText.isolate(typed)
+            let end = screen.put(
+                line, row: row, column: 1, limit: screen.width - 3, role: .status, direction: .leftToRight)
             screen.put(" ", row: row, column: end, role: .cursor)
             return
         }

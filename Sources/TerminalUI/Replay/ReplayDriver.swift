@@ -56,7 +56,7 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
     private var anchorVirtual = 0.0
     private var anchorReal: Double
     private var lastBar = -Double.infinity
-    private var shownID: String?
+    private var shownId: String?
     private var shownPresentation: Presentation?
 
     /// `makeShown` draws a presentation's pictures for the overlay area; `record` takes each
@@ -147,8 +147,8 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
             realSize = size
             anchorReal = uptime()
             return [.replay(barNow())]
-        case .tap(let buttonID):
-            return userClosing("tapped " + (buttonID.map { "button \($0)" } ?? "the message"))
+        case .tap(let buttonId):
+            return userClosing("tapped " + (buttonId.map { "button \($0)" } ?? "the message"))
         case .close:
             return userClosing("closed")
         case .clickOutside:
@@ -204,16 +204,16 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
                 log.append(TerminalText.sanitize(line))
             case .present(let presentation):
                 flush(&log, into: &events)
-                shownID = presentation.messageID
+                shownId = presentation.messageId
                 shownPresentation = presentation
                 events.append(.inApp(.present(shown(presentation, since: beat.milliseconds, virtual: virtual))))
             case .remove(let id):
                 flush(&log, into: &events)
-                if shownID == id {
-                    shownID = nil
+                if shownId == id {
+                    shownId = nil
                     shownPresentation = nil
                 }
-                events.append(.inApp(.remove(messageID: id)))
+                events.append(.inApp(.remove(messageId: id)))
             case .step(let step):
                 apply(step, at: beat.milliseconds, into: &events, log: &log)
                 if bar.isWaiting(in: realSize) {
@@ -248,8 +248,8 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
 
     /// `--loop`: the timeline starts again from `at` 0, as a new run would.
     private func restart(into events: inout [ReaderEvent], log: inout [String]) {
-        if let shownID { events.append(.inApp(.remove(messageID: shownID))) }
-        shownID = nil
+        if let shownId { events.append(.inApp(.remove(messageId: shownId))) }
+        shownId = nil
         shownPresentation = nil
         index = 0
         bar.pass += 1
@@ -276,11 +276,11 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
 
     /// A tap or close by the user: it acts on screen only, and the log says it is not the timeline's.
     private func userClosing(_ what: String) -> [ReaderEvent] {
-        guard let id = shownID else { return [] }
-        shownID = nil
+        guard let id = shownId else { return [] }
+        shownId = nil
         shownPresentation = nil
         let line = "[replay] you \(what) on \(TerminalText.sanitize(id)): on screen only, not part of the timeline"
-        return [.inApp(.remove(messageID: id)), .inApp(.log([line]))]
+        return [.inApp(.remove(messageId: id)), .inApp(.log([line]))]
     }
 
     private func flush(_ log: inout [String], into events: inout [ReaderEvent]) {

@@ -115,8 +115,13 @@ public struct Screen: Equatable, Sendable {
     public private(set) var panels: [ScreenPanel] = []
     /// The colour of the shade over the dimmed cells (a campaign's `frameColor`), if any.
     public var scrim: RGBColour?
+    /// Who puts right-to-left text in visual order: under `app` (and `auto`, which the reader
+    /// resolves at start-up) `put` lays out every line that needs it; under `terminal` text goes
+    /// to the cells in logical order.
+    public var bidi: BidiMode
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, bidi: BidiMode = .app) {
+        self.bidi = bidi
         // `put` measures with `TerminalText`, which needs the UTF-8 locale (every non-ASCII scalar
         // is -1 in the "C" locale); set once per process, so a screen drawn first in a test measures right.
         TerminalText.prepareLocale()
@@ -159,16 +164,28 @@ public struct Screen: Equatable, Sendable {
 
     /// Writes sanitized text from (`row`, `column`), at most `limit` cells, clipped to the screen.
     /// A wide grapheme that would cross the limit becomes a space, so nothing spills past it.
+    ///
+    /// This is where text becomes cells, so it is where right-to-left text is laid out (TERMINAL.md
+    /// 1): under `bidi` `app`, a line that needs it is cut to its cells in logical order first, then
+    /// drawn in visual order (`TerminalText.visualOrder`), filling exactly the cells its logical
+    /// text measures. Isolates (`TerminalText.isolate`) are never sent to the terminal.
+    /// - Parameter direction: the paragraph's direction when the line is part of a wrapped
+    ///   paragraph or of right-to-left campaign text; nil takes that of its first strong character.
     /// - Returns: the column after the last cell written.
     @discardableResult
     public mutating func put(
         _ text: String, row: Int, column: Int, limit: Int? = nil, role: CellRole,
-        foreground: RGBColour? = nil, background: RGBColour? = nil
+        foreground: RGBColour? = nil, background: RGBColour? = nil, direction: TerminalText.Direction? = nil
     ) -> Int {
         guard row >= 0, row < height else { return column }
         var pen = Cell(" ", role: role, foreground: foreground, background: background)
         let end = min(width, column + (limit ?? width))
         var x = column
+        var text = text
+        if bidi != .terminal, direction == .rightToLeft || TerminalText.needsVisualOrder(text) {
+            let paragraph = direction ?? TerminalText.Direction(of: text)
+            text = TerminalText.visualOrder(TerminalText.clip(text, toWidth: end - column), direction: paragraph)
+        }
         // Cells follow scalars, as curses places them: a scalar with width starts a cell, the
         // zero-width scalars after it ride along (so 👋🏽 is two wide cells, like on the terminal).
         var scalars = text.unicodeScalars.makeIterator()
@@ -177,7 +194,7 @@ public struct Screen: Equatable, Sendable {
             var cluster = String(base)
             pending = scalars.next()
             while let next = pending, Self.cells(next) == 0 {
-                cluster.unicodeScalars.append(next)
+                if !TerminalText.isIsolate(next) { cluster.unicodeScalars.append(next) }
                 pending = scalars.next()
             }
             let cells = Self.cells(base)

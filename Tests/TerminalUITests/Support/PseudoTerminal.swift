@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 @testable import TerminalUI
 
@@ -9,7 +10,7 @@ final class PseudoTerminal {
     let slave: Int32
     let terminal: CursesTerminal
 
-    init(size: Size, environment: [String: String]) {
+    init(size: Size, environment: [String: String], bidi: BidiMode = .app) {
         // posix_openpt and friends are not in Swift's Glibc module; these are their ioctls
         // (TIOCSPTLCK and TIOCGPTN are _IOW/_IOR macros: their Linux values).
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -20,7 +21,7 @@ final class PseudoTerminal {
         slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &window)
-        let options = CursesTerminal.Options(mouse: false, theme: "default", environment: environment)
+        let options = CursesTerminal.Options(mouse: false, theme: "default", environment: environment, bidi: bidi)
         terminal = CursesTerminal(
             options: options, terminalType: environment["TERM"] ?? "xterm-256color", size: size, input: slave,
             output: slave)

@@ -42,9 +42,9 @@ struct GameballDecoder {
                 guard var campaign = campaign(item, path: "\(path).messages[\(index)]", index: campaigns.count) else {
                     continue
                 }
-                if campaign.isUsable, !seen.insert(campaign.messageID).inserted {
+                if campaign.isUsable, !seen.insert(campaign.messageId).inserted {
                     problem(
-                        "campaign \(campaign.messageID): \(path).messages[\(index)] repeats its id; only the first is used"
+                        "campaign \(campaign.messageId): \(path).messages[\(index)] repeats its id; only the first is used"
                     )
                     campaign.isUsable = false
                 }
@@ -90,16 +90,16 @@ struct GameballDecoder {
         }
         let id = String(number)
         let variation = json["variationId"].lenientString
-        let messageID = variation.map { "\(id)/\($0)" } ?? id
+        let messageId = variation.map { "\(id)/\($0)" } ?? id
         var failures: [String] = []
         let unusable = { (field: String, why: String) in
-            failures.append("campaign \(messageID): \(path).\(field) \(why); it never shows")
+            failures.append("campaign \(messageId): \(path).\(field) \(why); it never shows")
         }
         if let mode = json["contentMode"].lenientString, mode.lowercased() != "prerendered" {
             unusable("contentMode", "\"\(mode)\" is not prerendered")
         }
-        let trigger = self.trigger(json["trigger"], path: "\(path).trigger", campaign: messageID, unusable: unusable)
-        let message = self.message(json, path: path, campaign: messageID, unusable: unusable)
+        let trigger = self.trigger(json["trigger"], path: "\(path).trigger", campaign: messageId, unusable: unusable)
+        let message = self.message(json, path: path, campaign: messageId, unusable: unusable)
         problems.append(contentsOf: failures)
         // Gameball: higher wins, missing is 0; tinbox: lower wins, so the value is negated (§4).
         let priority = json["priority"].lenientNumber ?? 0
@@ -107,7 +107,7 @@ struct GameballDecoder {
             id: id, variationId: variation, priority: priority == 0 ? 0 : -priority,
             isTest: json["isTest"].lenientBool ?? false, trigger: trigger,
             repeatRule: repeatRule(json["trigger"]),
-            endsAt: expiry(json["expiresAt"], path: "\(path).expiresAt", campaign: messageID),
+            endsAt: expiry(json["expiresAt"], path: "\(path).expiresAt", campaign: messageId),
             message: message, documentIndex: index, isUsable: failures.isEmpty, name: json["name"].lenientString,
             dispatchId: json["dispatchId"].lenientString)
         campaign.vendorPriority = "Gameball priority \(InAppPresenter.seconds(priority)), higher wins"

@@ -1,13 +1,13 @@
 /// Bad usage: exit 64 with one line, and a suggestion for a near miss (CLI.md exit status).
-struct UsageError: Error, CustomStringConvertible {
-    var message: String
+package struct UsageError: Error, CustomStringConvertible {
+    package var message: String
 
-    init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    var description: String { message }
+    package var description: String { message }
 
     /// "unknown option '--fed'. Did you mean '--feed'?"
-    static func unknown(_ what: String, _ word: String, candidates: [String]) -> UsageError {
+    package static func unknown(_ what: String, _ word: String, candidates: [String]) -> UsageError {
         var text = "unknown \(what) '\(word)'"
         if let best = Suggestion.nearest(to: word, in: candidates) {
             text += ". Did you mean '\(best)'?"
@@ -22,14 +22,14 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 /// A failure that is not the user's typing: exit 1 with one line on stderr.
-struct CommandFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct CommandFailure: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Near-miss suggestions by edit distance.
-enum Suggestion {
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+package enum Suggestion {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         let limit = max(1, min(3, word.count / 3 + 1))

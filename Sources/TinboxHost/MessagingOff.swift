@@ -8,7 +8,7 @@ final class MessagingOff: ReaderInAppDriver {
     static let reason = "no campaigns (name them with --campaigns SRC, or campaigns.source in the config)"
     private let actions: ReaderActions
 
-    init(setup: ReaderCommand.Setup) {
+    init(setup: ReaderSetup) {
         actions = setup.actions
     }
 

@@ -69,6 +69,7 @@ final class DesktopNotifier {
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            // A notify-send that will not start is one channel fewer; `sent` says whether any worked.
             sent = (try? process.run()) != nil || sent
         }
         return sent

@@ -4,12 +4,12 @@ import InboxSync
 import TerminalUI
 
 /// The config file of CLI.md. Every key is optional; unknown keys are warnings, not errors.
-struct Config {
-    struct Campaigns {
-        var source: String?
-        var token: String?
-        var customer: String?
-        var lang: String?
+package struct Config {
+    package struct Campaigns {
+        package var source: String?
+        package var token: String?
+        package var customer: String?
+        package var lang: String?
         /// VENDORS.md §1 `format`; nil recognises a file by its shape.
         var format: String?
         /// VENDORS.md §4 `quietHoursClock`: `local` (default) or `utc`.
@@ -18,35 +18,50 @@ struct Config {
         var platform: Int?
     }
 
-    var producers: [ProducerConfig] = []
-    var campaigns = Campaigns()
+    package var producers: [ProducerConfig] = []
+    package var campaigns = Campaigns()
     /// A theme by name (`default`, `basic`, `monochrome`); an object in the config sets `colours`.
-    var theme = "default"
+    package var theme = "default"
     /// The config's `theme` object: roles of the default theme in other colours.
-    var colours: [CellRole: RoleColours] = [:]
+    package var colours: [CellRole: RoleColours] = [:]
     /// The reader's keys with the config's `keys` rebindings.
-    var keys = KeyBindings.defaults
-    var mouse = true
-    var reduceMotion = false
-    var notifications = "ask"
-    var warnings: [String] = []
+    package var keys = KeyBindings.defaults
+    package var mouse = true
+    package var reduceMotion = false
+    package var notifications = "ask"
+    /// Who lays out right-to-left text (TERMINAL.md 1); `--bidi` overrides it.
+    package var bidi = BidiMode.auto
+    package var warnings: [String] = []
 
-    static let topKeys = ["producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications"]
+    package static let topKeys = [
+        "producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications", "bidi",
+    ]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
     static let campaignKeys = ["source", "token", "customer", "lang", "format", "quietHoursClock", "platform"]
 
-    init() {}
+    package init() {}
 
     /// Reads `url`; a missing file is an empty config only when `required` is false (the default path).
-    init(url: URL, required: Bool) throws {
+    package init(url: URL, required: Bool) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             if required { throw CommandFailure("cannot read config \(url.path): no such file") }
             return
         }
         if isDirectory.boolValue { throw CommandFailure("cannot read config \(url.path): it is a directory") }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw CommandFailure("cannot read config \(url.path): permission denied")
+        }
+        // Read through a handle: Foundation's `contents(atPath:)` and `Data(contentsOf:)` refuse a
+        // character device, and `--config /dev/null` (make generated) is the empty config.
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            // Closing a read handle cannot lose data.
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw CommandFailure("cannot read config \(url.path): \(error.localizedDescription)")
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
         let root: Any
@@ -91,6 +106,12 @@ struct Config {
         mouse = object["mouse"] as? Bool ?? mouse
         reduceMotion = object["reduceMotion"] as? Bool ?? reduceMotion
         notifications = object["notifications"] as? String ?? notifications
+        if let value = object["bidi"] {
+            guard let name = value as? String, let mode = BidiMode(rawValue: name) else {
+                throw CommandFailure("\(file): \"bidi\" must be \"auto\", \"app\" or \"terminal\"")
+            }
+            bidi = mode
+        }
     }
 
     private static func producer(_ fields: [String: Any], index: Int, file: String, base: URL) throws -> ProducerConfig

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Finds the data tinbox ships (Resources/ in the source tree, `share/tinbox` when installed).
-enum Resources {
+package enum Resources {
     /// Looked up in order: `$TINBOX_RESOURCES`, `<prefix>/share/tinbox` next to an installed
     /// binary, then the source tree this binary was built from.
-    static func directory() throws -> URL {
+    package static func directory() throws -> URL {
         var candidates: [URL] = []
         if let explicit = ProcessInfo.processInfo.environment["TINBOX_RESOURCES"], !explicit.isEmpty {
             candidates.append(URL(fileURLWithPath: explicit))
@@ -26,10 +26,11 @@ enum Resources {
                 + "set TINBOX_RESOURCES or name a producer with --feed")
     }
 
-    static func demoDirectory() throws -> URL {
+    package static func demoDirectory() throws -> URL {
         try directory().appendingPathComponent("demo")
     }
 
+    /// This binary's path; without /proc, the name it was started by (then looked up no further).
     private static func executablePath() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }

@@ -6,13 +6,18 @@ import InboxStore
 /// Customer events and purchases (PROTOCOL 2.3) go through the durable outbox: written first,
 /// then sent oldest first; each is deleted only when the server acknowledged it, so a failure or
 /// a kill loses nothing and nothing acknowledged is sent twice.
-struct CustomerEventQueue {
-    typealias Delivery = CustomerEventDelivery
+package struct CustomerEventQueue {
+    package typealias Delivery = CustomerEventDelivery
 
     let app: AppContext
     let customer: String
 
-    func record(name: String, properties: [String: JSONValue]) throws -> Delivery {
+    package init(app: AppContext, customer: String) {
+        self.app = app
+        self.customer = customer
+    }
+
+    package func record(name: String, properties: [String: JSONValue]) throws -> Delivery {
         let campaigns = try app.requiredCampaigns()
         try enqueue(name: name, properties: properties)
         return try Delivery.flush(try app.inAppStore(), client: InAppClient(source: campaigns))

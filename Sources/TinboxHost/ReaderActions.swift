@@ -5,7 +5,7 @@ import TerminalUI
 
 /// What an in-app action does in a terminal (issue 6, point 4), for the reader's messaging and
 /// for `tinbox preview` alike.
-struct ReaderActions {
+package struct ReaderActions {
     let browser: ReaderBrowser
     let notifier: DesktopNotifier
 

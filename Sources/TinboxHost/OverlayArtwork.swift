@@ -74,6 +74,7 @@ final class OverlayArtwork {
 
     private func image(_ reference: ArtworkReference) -> RasterImage? {
         if let known = decoded[reference.key] { return known }
+        // A picture that does not decode becomes the framed placeholder (above): it is seen, not lost.
         let image = bytes(reference).flatMap { try? ArtworkDecoder.decode($0) }
         decoded[reference.key] = image
         return image

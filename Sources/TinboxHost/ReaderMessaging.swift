@@ -25,15 +25,19 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     private var userIsBusy = false
     /// Network work under way: the reader then wakes often to take the answers.
     private let inFlight = WorkCounter()
+    /// Decision-log lines from work off the reader's thread (a customer event that was not sent).
+    private let lateLines = LineMailbox()
 
     private let campaigns: CampaignSource
+    private let grammar: ConsoleGrammar
 
-    init(setup: ReaderCommand.Setup, campaigns: CampaignSource) throws {
+    init(setup: ReaderSetup, campaigns: CampaignSource) throws {
         let app = setup.context
         let size = setup.size
         let reduceMotion = setup.reduceMotion
         self.app = app
         actions = setup.actions
+        grammar = setup.console
         let store = try app.inAppStore()
         self.campaigns = campaigns
         let client = InAppClient(source: campaigns)
@@ -75,7 +79,7 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         self.userIsBusy = userIsBusy
         switch request {
         case .presented: runtime.presented()
-        case .tap(let buttonID): runtime.tap(buttonID: buttonID)
+        case .tap(let buttonId): runtime.tap(buttonId: buttonId)
         case .close: runtime.close()
         case .clickOutside: runtime.clickOutside()
         case .command(let line): return console(line)
@@ -94,6 +98,8 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
 
     func pump(userIsBusy: Bool) -> [ReaderEvent] {
         self.userIsBusy = userIsBusy
+        let late = lateLines.take()
+        if !late.isEmpty { outbox.append(.inApp(.log(late))) }
         runtime.pump()
         return takeOutbox()
     }
@@ -130,9 +136,9 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         outbox.append(.inApp(.present(artwork.shown(presentation, at: app.clock.now, size: size))))
     }
 
-    func remove(messageID: String) {
-        if shown?.messageID == messageID { shown = nil }
-        outbox.append(.inApp(.remove(messageID: messageID)))
+    func remove(messageId: String) {
+        if shown?.messageId == messageId { shown = nil }
+        outbox.append(.inApp(.remove(messageId: messageId)))
     }
 
     // MARK: actions
@@ -159,11 +165,11 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         do {
             switch verb {
             case "event":
-                let (name, properties) = try InAppCommands.eventArguments(rest)
+                let (name, properties) = try grammar.event(rest)
                 try send(event: name, properties: properties)
             case "purchase":
                 try send(
-                    event: HeadlessEvaluation.purchaseEvent, properties: try InAppCommands.purchaseProperties(rest))
+                    event: HeadlessEvaluation.purchaseEvent, properties: try grammar.purchase(rest))
             case "customer":
                 guard rest.count == 1 else { throw UsageError("usage: :customer ID") }
                 customer = rest[0]
@@ -193,8 +199,26 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         try queue.enqueue(name: name, properties: properties)
         let directory = app.dataDirectory
         let source = campaigns
-        // The event is already in the durable queue; a failed flush leaves it there for the next one.
-        inFlight.run { _ = try? CustomerEventQueue.flush(directory: directory, campaigns: source) }
+        // The event is already in the durable queue; a failed flush leaves it there for the next
+        // one, and the decision log says so.
+        let lateLines = lateLines
+        let event = TerminalText.sanitize(name)
+        inFlight.run {
+            let problem: String?
+            do {
+                if case .failed(let reason) = try CustomerEventQueue.flush(directory: directory, campaigns: source) {
+                    problem = reason
+                } else {
+                    problem = nil
+                }
+            } catch {
+                problem = "\(error)"
+            }
+            guard let problem else { return }
+            let line =
+                "[tinbox-iam] event \(event) is queued but was not sent: \(problem) (it goes out with the next one)"
+            lateLines.post(TerminalText.sanitize(line))
+        }
         runtime.event(name, properties: properties)
         outbox.append(.notice("Sent \(TerminalText.sanitize(name))"))
     }
@@ -218,6 +242,20 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
     private func takeOutbox() -> [ReaderEvent] {
         defer { outbox.removeAll() }
         return outbox
+    }
+}
+
+/// Lines posted from other threads, taken on the reader's.
+final class LineMailbox: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    func post(_ line: String) { lines.withLock { $0.append(line) } }
+
+    func take() -> [String] {
+        lines.withLock { lines in
+            defer { lines.removeAll() }
+            return lines
+        }
     }
 }
 

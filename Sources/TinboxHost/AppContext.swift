@@ -7,25 +7,31 @@ import InboxSync
 
 /// What every command works with: the resolved paths, the config, the producers, and the
 /// store opened on first use.
-final class AppContext {
-    let options: GlobalOptions
-    let config: Config
-    let producers: [ProducerConfig]
-    let dataDirectory: URL
-    let clock: Clock
+package final class AppContext {
+    package let options: GlobalOptions
+    package let config: Config
+    package let producers: [ProducerConfig]
+    package let dataDirectory: URL
+    package let clock: Clock
     /// In-app campaigns: `--campaigns`, else the config's `campaigns.source`, else the demo's
     /// when the inbox is the demo's too (CLI.md), else none: messaging is off.
-    let campaigns: CampaignSource?
-    let campaignsAreDemo: Bool
+    package let campaigns: CampaignSource?
+    package let campaignsAreDemo: Bool
     /// `--customer`, else the config's; the demo campaigns default to the customer `demo`.
-    let customer: String?
+    package let customer: String?
     /// `--lang`, else the config's, else `en`.
-    let language: String
+    package let language: String
+    /// Where warnings go (the command layer prints them on stderr).
+    private let warn: (String) -> Void
     private var openedInbox: Inbox?
 
-    init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package init(
+        options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: Clock = SystemClock(), warn: @escaping (String) -> Void
+    ) throws {
         self.options = options
-        clock = SystemClock()
+        self.clock = clock
+        self.warn = warn
         let home = environment["HOME"] ?? NSHomeDirectory()
         dataDirectory = Self.directory(
             explicit: options.dataDir, xdg: environment["XDG_DATA_HOME"], fallback: "\(home)/.local/share",
@@ -37,7 +43,7 @@ final class AppContext {
                 explicit: nil, xdg: environment["XDG_CONFIG_HOME"], fallback: "\(home)/.config", leaf: "tinbox")
             config = try Config(url: folder.appendingPathComponent("config.json"), required: false)
         }
-        for warning in config.warnings { Output.warn(warning) }
+        for warning in config.warnings { warn(warning) }
         producers = try Self.producers(options: options, config: config)
         if let source = options.campaigns ?? config.campaigns.source {
             do {
@@ -63,7 +69,7 @@ final class AppContext {
 
     /// The campaigns, for the commands that need them; none named over the user's own inbox
     /// is a failure that says how to name them.
-    func requiredCampaigns() throws -> CampaignSource {
+    package func requiredCampaigns() throws -> CampaignSource {
         guard let campaigns else {
             throw CommandFailure(
                 "no campaigns: name them with --campaigns SRC (or campaigns.source in the config); "
@@ -73,12 +79,12 @@ final class AppContext {
     }
 
     /// The in-app tables of the same store.
-    func inAppStore() throws -> InAppStore {
+    package func inAppStore() throws -> InAppStore {
         InAppStore(store: try inbox().store)
     }
 
     /// The inbox over the store, opened (and migrated) on first use.
-    func inbox() throws -> Inbox {
+    package func inbox() throws -> Inbox {
         if let openedInbox { return openedInbox }
         let inbox = Inbox(store: try Store(directory: dataDirectory), clock: clock)
         openedInbox = inbox
@@ -88,12 +94,12 @@ final class AppContext {
     /// CLI.md: `list`, `count` and `mark` work on the store alone, except on a data directory
     /// that was never refreshed, where they import once first (this counts as the first refresh).
     /// A disabled inbox imports nothing (BEHAVIOR A.5), so there is no refresh to warn about.
-    func inboxImportingOnce() throws -> Inbox {
+    package func inboxImportingOnce() throws -> Inbox {
         let inbox = try inbox()
         if try inbox.isEnabled(), try !inbox.wasEverRefreshed() {
             let results = try Refresher(inbox: inbox, producers: producers).manualRefresh()
             for (producer, outcome) in results where !outcome.succeeded {
-                Output.warn(outcome.line(producer: producer))
+                warn(outcome.line(producer: producer))
             }
         }
         return inbox

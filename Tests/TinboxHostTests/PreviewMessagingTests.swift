@@ -1,0 +1,142 @@
+import Foundation
+import InboxCore
+import TerminalUI
+import Testing
+
+@testable import TinboxHost
+
+/// `tinbox preview`'s in-app side on a manual clock: what the tmux test can only watch in real
+/// seconds (B.10 visible time through the presenter's test-send path, B.11 closings, reloads).
+@Suite struct PreviewMessagingTests {
+    static let campaigns = #"""
+        {"campaigns": [
+          {"id": "s", "message": {"type": "slideup", "header": "Hello", "autoDismissAfter": 4}},
+          {"id": "m", "message": {"type": "modal", "header": "Modal", "dismissOnScrimTap": true,
+            "buttons": [{"id": "ok", "text": "OK", "action": {"type": "dismiss"}}]}}
+        ]}
+        """#
+
+    /// A preview of `campaigns` in a fresh folder, on `clock`.
+    final class Fixture {
+        let folder: URL
+        let file: URL
+        let clock = ManualClock()
+        let preview: PreviewMessaging
+
+        init(_ json: String = PreviewMessagingTests.campaigns, initialId: String? = nil, reduceMotion: Bool = false)
+            throws
+        {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            file = folder.appendingPathComponent("campaigns.json")
+            try Data(json.utf8).write(to: file)
+            let feed = folder.appendingPathComponent("feed.json")
+            try Data(#"{"messages": []}"#.utf8).write(to: feed)
+            var options = GlobalOptions()
+            options.dataDir = folder.appendingPathComponent("data").path
+            options.config = "/dev/null"
+            options.feeds = [feed.path]
+            options.customer = "c1"
+            let context = try AppContext(options: options, environment: ["HOME": folder.path], clock: clock) { _ in }
+            let inbox = try context.inbox()
+            let environment = ["PATH": "/nonexistent", "TERM": "dumb"]
+            let setup = ReaderSetup(
+                context: context, size: Size(columns: 100, rows: 30), reduceMotion: reduceMotion,
+                actions: ReaderActions(
+                    browser: ReaderBrowser(environment: environment),
+                    notifier: DesktopNotifier(store: inbox.store, environment: environment, configured: "off")),
+                environment: environment,
+                console: ConsoleGrammar(event: { _ in ("e", [:]) }, purchase: { _ in [:] }))
+            preview = PreviewMessaging(
+                file: file, format: nil, first: PreviewDocument.load(file), initialId: initialId, setup: setup)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        /// Moves the clock and runs what is due, as the reader's loop does when it wakes.
+        func advance(_ seconds: Double) -> [ReaderEvent] {
+            clock.advance(by: seconds)
+            return preview.pump(userIsBusy: false)
+        }
+    }
+
+    static func logs(_ events: [ReaderEvent]) -> [String] {
+        events.flatMap { event -> [String] in
+            if case .inApp(.log(let lines)) = event { return lines }
+            return []
+        }
+    }
+
+    static func presented(_ events: [ReaderEvent]) -> [String] {
+        events.compactMap { if case .inApp(.present(let shown)) = $0 { shown.presentation.messageId } else { nil } }
+    }
+
+    static func removed(_ events: [ReaderEvent]) -> [String] {
+        events.compactMap { if case .inApp(.remove(let id)) = $0 { id } else { nil } }
+    }
+
+    @Test func theSlideUpClosesAfterTheEntranceAndItsVisibleTimeAndNotBefore() throws {
+        let fixture = try Fixture(initialId: "s")
+        let started = fixture.preview.start()
+        #expect(Self.presented(started) == ["s"])
+        let shown = fixture.preview.perform(.presented, userIsBusy: false)
+        #expect(Self.logs(shown) == ["[tinbox-iam] preview: showing campaign s (test send)"])
+        // The entrance (0.3 s), then 4 s of visible time (B.10).
+        #expect(fixture.preview.millisecondsUntilDue() ?? 0 <= 300)
+        #expect(Self.removed(fixture.advance(0.3)).isEmpty)
+        #expect(Self.removed(fixture.advance(3.9)).isEmpty)
+        let closed = fixture.advance(0.1)
+        #expect(Self.removed(closed) == ["s"])
+        #expect(Self.logs(closed).contains("[tinbox-iam] preview: campaign s closed (timer)"))
+    }
+
+    @Test func timeInTheBackgroundDoesNotCountTowardTheVisibleTime() throws {
+        let fixture = try Fixture(initialId: "s", reduceMotion: true)
+        _ = fixture.preview.start()
+        _ = fixture.preview.perform(.presented, userIsBusy: false)
+        #expect(Self.removed(fixture.advance(1)).isEmpty)
+        _ = fixture.preview.perform(.background, userIsBusy: false)
+        #expect(Self.removed(fixture.advance(60)).isEmpty)
+        _ = fixture.preview.perform(.foreground, userIsBusy: false)
+        #expect(Self.removed(fixture.advance(2.9)).isEmpty)
+        #expect(Self.removed(fixture.advance(0.1)) == ["s"])
+    }
+
+    @Test func aButtonRunsItsActionAndTheClickOutsideClosesAModalThatAllowsIt() throws {
+        let fixture = try Fixture(reduceMotion: true)
+        _ = fixture.preview.start()
+        #expect(Self.presented(fixture.preview.perform(.preview(campaignId: "m"), userIsBusy: false)) == ["m"])
+        _ = fixture.preview.perform(.presented, userIsBusy: false)
+        let tapped = fixture.preview.perform(.tap(buttonId: "ok"), userIsBusy: false)
+        #expect(Self.removed(tapped) == ["m"])
+        #expect(
+            Self.logs(tapped) == [
+                "[tinbox-iam] preview: campaign m button ok runs dismiss (test send: nothing reported)",
+                "[tinbox-iam] preview: campaign m closed (action)",
+            ])
+        _ = fixture.preview.perform(.preview(campaignId: "m"), userIsBusy: false)
+        _ = fixture.preview.perform(.presented, userIsBusy: false)
+        let outside = fixture.preview.perform(.clickOutside, userIsBusy: false)
+        #expect(Self.logs(outside) == ["[tinbox-iam] preview: campaign m closed (scrim)"])
+    }
+
+    @Test func aSlideUpIsNotClosedByAClickOutside() throws {
+        let fixture = try Fixture(initialId: "s", reduceMotion: true)
+        _ = fixture.preview.start()
+        _ = fixture.preview.perform(.presented, userIsBusy: false)
+        #expect(Self.removed(fixture.preview.perform(.clickOutside, userIsBusy: false)).isEmpty)
+    }
+
+    @Test func aCampaignGoneFromTheSavedFileIsTakenDownAsAReload() throws {
+        let fixture = try Fixture(initialId: "s", reduceMotion: true)
+        _ = fixture.preview.start()
+        _ = fixture.preview.perform(.presented, userIsBusy: false)
+        _ = fixture.advance(1)
+        try Data(#"{"campaigns": [{"id": "m", "message": {"type": "modal", "header": "M"}}]}"#.utf8)
+            .write(to: fixture.file)
+        let reloaded = fixture.advance(PreviewMessaging.pollSeconds)
+        #expect(Self.removed(reloaded) == ["s"])
+        #expect(Self.logs(reloaded).contains("[tinbox-iam] preview: campaign s closed (reload)"))
+        #expect(Self.logs(reloaded).contains("[tinbox-iam] preview: campaigns.json reloaded, 1 campaigns"))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TinboxKit
+
+/// The delegate before one is set, and every field of LIBRARY.md's `InAppMessage`.
+extension InAppMessagingTests {
+    @Test func theDelegateIsNilUntilOneIsSetAndTheDefaultsAnswerMeanwhile() throws {
+        let harness = try Harness()
+        #expect(harness.messaging.inAppMessagingDelegate == nil)
+        harness.start()
+        #expect(harness.show() != nil, "without a delegate the seed's shouldDisplay default (.show) holds")
+        let delegate = MessagingDelegate()
+        harness.messaging.inAppMessagingDelegate = delegate
+        #expect(harness.messaging.inAppMessagingDelegate === delegate)
+    }
+
+    @Test func everyFieldOfTheCampaignReachesTheInAppMessage() throws {
+        let campaign: [String: Any] = [
+            "id": "full", "trigger": ["type": "event", "event": "go"], "repeat": ["type": "everyTime"],
+            "message": [
+                "type": "slideup", "header": "Header", "body": "Body", "imageURL": "art.png", "iconURL": "icon.png",
+                "clickAction": ["type": "openURL", "url": "https://acme.example/full", "external": false],
+                "showCloseButton": false, "autoDismissAfter": 12, "layout": "imageOnly", "orientation": "landscape",
+                "slidePosition": "top", "extras": ["tier": "gold"],
+                "style": ["backgroundColor": "#102030", "textColor": "#FFFFFF", "headerAlignment": "center"],
+                "buttons": [
+                    [
+                        "id": "b", "text": "Claim", "action": ["type": "requestPushPermission"],
+                        "style": ["backgroundColor": "#00FF00"],
+                    ]
+                ],
+            ] as [String: Any],
+        ]
+        let harness = try Harness([campaign])
+        for name in ["art.png", "icon.png"] {
+            try Data("picture bytes".utf8).write(to: harness.workspace.root.appendingPathComponent(name))
+        }
+        harness.start()
+        let shown = try #require(harness.show())
+        #expect(shown.id == "full" && shown.campaignId == "full" && shown.type == .slideup)
+        #expect(shown.header == "Header" && shown.body == "Body")
+        #expect(shown.imageURL?.lastPathComponent == "art.png" && shown.iconURL?.lastPathComponent == "icon.png")
+        guard case .openURL(let url, let external)? = shown.clickAction else {
+            Issue.record("click action \(String(describing: shown.clickAction))")
+            return
+        }
+        #expect(url.absoluteString == "https://acme.example/full" && !external)
+        #expect(!shown.showCloseButton && !shown.dismissOnScrimTap && shown.autoDismissAfter == 12)
+        #expect(shown.layout == .imageOnly && shown.orientation == .landscape && shown.slidePosition == .top)
+        #expect(shown.extras == ["tier": "gold"])
+        #expect(shown.style.backgroundColor == "#102030" && shown.style.textColor == "#FFFFFF")
+        #expect(shown.style.headerAlignment == .center)
+        let button = try #require(shown.buttons.first)
+        #expect(button.id == "b" && button.text == "Claim")
+        guard case .requestPushPermission = button.action else {
+            Issue.record("button action \(button.action)")
+            return
+        }
+        #expect(button.style.backgroundColor == "#00FF00")
+        #expect(!shown.isTest)
+    }
+}
