@@ -32,15 +32,16 @@ public enum ArtworkRenderer {
     }
 
     /// The largest size in cells that keeps the picture's aspect ratio inside
-    /// `maxColumns` x `maxRows`, taking a cell as twice as tall as it is wide; at least 1x1.
-    public static func fittedSize(imageWidth: Int, imageHeight: Int, maxColumns: Int, maxRows: Int) -> (
-        columns: Int, rows: Int
-    ) {
+    /// `maxColumns` x `maxRows`, taking a cell as `cellAspect` times as tall as it is wide (2 for
+    /// character cells; a pixel mode passes the terminal's own cell size); at least 1x1.
+    public static func fittedSize(
+        imageWidth: Int, imageHeight: Int, maxColumns: Int, maxRows: Int, cellAspect: Double = 2
+    ) -> (columns: Int, rows: Int) {
         let maxColumns = max(1, maxColumns)
         let maxRows = max(1, maxRows)
         guard imageWidth > 0, imageHeight > 0 else { return (1, 1) }
-        // Picture rows per column: the height in cells is half the height in pixels.
-        let rowsPerColumn = Double(imageHeight) / (2 * Double(imageWidth))
+        // Picture rows per column: with 2:1 cells, the height in cells is half the height in pixels.
+        let rowsPerColumn = Double(imageHeight) / (max(0.25, cellAspect) * Double(imageWidth))
         let rowsAtFullWidth = (Double(maxColumns) * rowsPerColumn).rounded()
         if rowsAtFullWidth <= Double(maxRows) {
             return (maxColumns, max(1, Int(rowsAtFullWidth)))

@@ -9,6 +9,7 @@
 
 /* Swift 6 cannot use curses globals and function-like macros; these accessors wrap them. */
 static inline WINDOW *tinbox_stdscr(void) { return stdscr; }
+static inline WINDOW *tinbox_curscr(void) { return curscr; }
 static inline int tinbox_lines(void) { return LINES; }
 static inline int tinbox_cols(void) { return COLS; }
 static inline int tinbox_colors(void) { return COLORS; }

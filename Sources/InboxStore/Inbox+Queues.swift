@@ -45,9 +45,10 @@ extension Inbox {
 
     /// The server took these statuses (a 2xx): clears exactly them, in one transaction. A row
     /// changed again since it was read (another status or time) stays queued for the next push.
+    /// `durable: false` commits without an `fsync` of its own (see `acknowledgeEvents`).
     @discardableResult
-    public func acknowledgeStatuses(producer: String, _ statuses: [PendingStatus]) throws -> Int {
-        try database.transaction {
+    public func acknowledgeStatuses(producer: String, _ statuses: [PendingStatus], durable: Bool = true) throws -> Int {
+        try acknowledgement(durable: durable) {
             let delete = try database.prepare(
                 "DELETE FROM pending_statuses WHERE producer = ? AND id = ? AND status = ? AND queued_ms = ?")
             var cleared = 0
@@ -63,9 +64,14 @@ extension Inbox {
 
     /// The server took these events (a 2xx): deletes them in one transaction, committed before
     /// the caller sends anything else, so after a kill they are never sent again (issue 4, point 4).
+    ///
+    /// `durable: false` commits under `synchronous=NORMAL`: as safe against a kill, and the caller
+    /// makes a run of such acknowledgements durable against a power loss with one
+    /// `syncAcknowledgements()` at its end (Database+Durability.swift). Until then a power loss can
+    /// only bring back the newest of them, still queued, to be sent again with their `eventId`s.
     @discardableResult
-    public func acknowledgeEvents(producer: String, eventIds: [String]) throws -> Int {
-        try database.transaction {
+    public func acknowledgeEvents(producer: String, eventIds: [String], durable: Bool = true) throws -> Int {
+        try acknowledgement(durable: durable) {
             let delete = try database.prepare("DELETE FROM pending_events WHERE producer = ? AND event_id = ?")
             var cleared = 0
             for id in eventIds {
@@ -74,6 +80,15 @@ extension Inbox {
             }
             return cleared
         }
+    }
+
+    /// Fsyncs what `durable: false` acknowledgements committed: they survive a power loss now.
+    public func syncAcknowledgements() throws {
+        try database.syncWriteAheadLog()
+    }
+
+    private func acknowledgement(durable: Bool, _ body: () throws -> Int) throws -> Int {
+        durable ? try database.transaction(body) : try database.transactionSyncedLater(body)
     }
 
     /// How many statuses and events wait for `producer`.

@@ -163,6 +163,21 @@ enum Migrations {
             INSERT INTO title_index_stale(message) VALUES(old.rowid) ON CONFLICT(message) DO NOTHING;
         END;
         """,
+        // 5: pending statuses in the order they are sent (oldest change first), so each batch of
+        // a drain is read from the index instead of sorting the whole queue again: 20 sorts of up to
+        // 10,000 rows per 10,000-status drain (issue 14 point 5).
+        """
+        CREATE INDEX pending_statuses_order ON pending_statuses(producer, queued_ms, id);
+        """,
+        // 6: the inbox detail view's pictures (a message's `imageUrl`), cached like campaign
+        // artwork (TERMINAL.md §2, BEHAVIOR B.14), by URL.
+        """
+        CREATE TABLE inbox_images(
+            url TEXT PRIMARY KEY,
+            bytes BLOB NOT NULL,
+            fetched_ms INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var latest: Int32 { Int32(steps.count) }

@@ -14,6 +14,7 @@ public final class Store {
         self.directory = directory
         let path = directory.appendingPathComponent(Self.fileName).path
         try Self.createDirectory(directory)
+        if access(path, F_OK) != 0 { try Self.createFresh(at: path, in: directory) }
         database = try Database(path: path)
         try configure()
         try Migrations.apply(to: database)
@@ -32,6 +33,37 @@ public final class Store {
         // transaction) created and deleted a file in /var/tmp.
         _ = try database.query("PRAGMA journal_mode=WAL") { try $0.step() }
         try database.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY")
+    }
+
+    /// A new store is built beside its final name with no `fsync` per step, fsynced once, and
+    /// linked into place. Built in place it took 7 `fsync`s of ~4 ms (the switch to WAL alone is a
+    /// rollback-journal transaction of 4, the schema's commit 2 more), all before a first refresh
+    /// could store anything (issue 14 point 5). A crash before the link leaves no store under the
+    /// real name, never a half-made one; `link(2)` fails when another process made the store
+    /// first, and that one is used. Where hard links are refused, the store is made in place.
+    private static func createFresh(at path: String, in directory: URL) throws {
+        let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = directory.appendingPathComponent(".\(fileName).new-\(unique)").path
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) } }
+        try buildSchema(at: temporary)
+        guard fsyncPath(temporary, flags: O_RDONLY), link(temporary, path) == 0 || errno == EEXIST else { return }
+        _ = fsyncPath(directory.path, flags: O_RDONLY | O_DIRECTORY)
+    }
+
+    /// The migrated, empty schema in WAL mode, written without a journal or an `fsync`: nothing
+    /// else sees this file until it is complete and synced.
+    private static func buildSchema(at path: String) throws {
+        let database = try Database(path: path)
+        try database.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF")
+        try Migrations.apply(to: database)
+        _ = try database.query("PRAGMA journal_mode=WAL") { try $0.step() }
+    }
+
+    private static func fsyncPath(_ path: String, flags: Int32) -> Bool {
+        let descriptor = open(path, flags | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
     }
 
     private static func createDirectory(_ directory: URL) throws {

@@ -112,6 +112,7 @@ public final class Refresher {
             let alongside = producers[first + 1..<end].map(startAlongside)
             var outcomes = [outcomeOf(producers[first])]
             for running in alongside { outcomes.append(running.wait()) }
+            if producers[first].isHTTP { outcomes = persisted(outcomes) }
             for (producer, outcome) in zip(producers[first..<end], outcomes) {
                 results.append((producer.name, outcome))
                 onOutcome(producer.name, outcome)
@@ -121,10 +122,23 @@ public final class Refresher {
         return results
     }
 
+    /// HTTP producers' merges commit without an `fsync` each (two producers side by side paid
+    /// three, one of them for the second connection's first sync of the directory): one `fsync`
+    /// of the log makes all of them durable before any is reported (A.6: told only after the
+    /// messages are persisted). Should it fail, none of them is reported stored.
+    private func persisted(_ outcomes: [RefreshOutcome]) -> [RefreshOutcome] {
+        do {
+            try inbox.store.database.syncWriteAheadLog()
+            return outcomes
+        } catch {
+            return outcomes.map { $0.succeeded ? .failed("\(error)") : $0 }
+        }
+    }
+
     /// `refresh(_:)` with a store error as the producer's failure.
     private func outcomeOf(_ producer: ProducerConfig) -> RefreshOutcome {
         do {
-            return try refresh(producer)
+            return try refreshUnsynced(producer)
         } catch {
             return .failed("\(error)")
         }
@@ -153,9 +167,17 @@ public final class Refresher {
         return running
     }
 
-    /// Reads one producer and merges what it sent. Producer failures become `.failed` (and are
-    /// recorded for `inbox status`); store failures are thrown (they are not the producer's fault).
+    /// Reads one producer and merges what it sent, durably. Producer failures become `.failed`
+    /// (and are recorded for `inbox status`); store failures are thrown (they are not the
+    /// producer's fault).
     public func refresh(_ producer: ProducerConfig) throws -> RefreshOutcome {
+        let outcome = try refreshUnsynced(producer)
+        if producer.isHTTP { try inbox.store.database.syncWriteAheadLog() }
+        return outcome
+    }
+
+    /// `refresh(_:)` with an HTTP producer's merge not yet synced (`persisted`).
+    private func refreshUnsynced(_ producer: ProducerConfig) throws -> RefreshOutcome {
         do {
             switch producer.source {
             case .file(let url): return try refreshFile(producer, url)
@@ -196,7 +218,8 @@ public final class Refresher {
             let staging = try inbox.beginImport(producer: producer.name)
             defer { try? staging.discard() }
             let skipped = try http.fetchMessages(into: staging)
-            let report = try applyUnlessDisabled(staging, skipped: skipped)
+            // Synced with the other producers of its group before it is reported (`persisted`).
+            let report = try applyUnlessDisabled(staging, skipped: skipped, durable: false)
             return .ok(messages: report.stored, skipped: report.skipped)
         } catch SyncError.throttled(let endpoint, let retryAfter) {
             try inbox.noteThrottle(producer: producer.name, retryAfter: retryAfter, bootId: bootId)
@@ -207,8 +230,8 @@ public final class Refresher {
     /// Stores the staged list in one transaction that first checks the inbox is still enabled, so
     /// a refresh that was waiting when the inbox was disabled (here or in another process) stores
     /// nothing.
-    private func applyUnlessDisabled(_ staging: FeedImport, skipped: Int) throws -> MergeReport {
-        try staging.apply(skipped: skipped) { try checkStillWanted() }
+    private func applyUnlessDisabled(_ staging: FeedImport, skipped: Int, durable: Bool = true) throws -> MergeReport {
+        try staging.apply(skipped: skipped, durable: durable) { try checkStillWanted() }
     }
 
     private func checkStillWanted() throws {

@@ -28,6 +28,8 @@ package struct Config {
     package var keys = KeyBindings.defaults
     package var mouse = true
     package var reduceMotion = false
+    /// TERMINAL §2's `graphics`: how pictures are drawn.
+    package var graphics = GraphicsMode.auto
     package var notifications = "ask"
     /// Who lays out right-to-left text (TERMINAL.md 1); `--bidi` overrides it.
     package var bidi = BidiMode.auto
@@ -35,6 +37,7 @@ package struct Config {
 
     package static let topKeys = [
         "producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "notifications", "bidi",
+        "graphics",
     ]
     static let producerKeys = ["kind", "source", "token", "contactKey", "pageSize", "maxMessages"]
     static let campaignKeys = ["source", "token", "customer", "lang", "format", "quietHoursClock", "platform"]
@@ -111,6 +114,14 @@ package struct Config {
                 throw CommandFailure("\(file): \"bidi\" must be \"auto\", \"app\" or \"terminal\"")
             }
             bidi = mode
+        }
+        if let value = object["graphics"] {
+            if let text = value as? String, let mode = GraphicsMode(rawValue: text) {
+                graphics = mode
+            } else {
+                let modes = GraphicsMode.allCases.map(\.rawValue).joined(separator: ", ")
+                warnings.append("\(file): \"graphics\" must be one of \(modes); auto is used")
+            }
         }
     }
 

@@ -11,6 +11,8 @@ package struct GlobalOptions {
     package var reduceMotion = false
     /// `--bidi`; nil leaves it to the config (TERMINAL.md 1).
     package var bidi: BidiMode?
+    /// `--graphics`: how pictures are drawn (TERMINAL §2); nil leaves it to the config.
+    package var graphics: String?
     /// The reader without its refresh at start-up: it shows what the store holds (benchmarks,
     /// offline demos). F5 still refreshes.
     package var noRefresh = false

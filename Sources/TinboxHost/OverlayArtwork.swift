@@ -13,19 +13,19 @@ final class OverlayArtwork {
     /// The image bytes of an artwork reference (the store's cache, or a local file).
     private let bytes: (ArtworkReference) -> Data?
     private let reduceMotion: Bool
-    /// How pictures are coloured; nil draws the placeholder instead (NO_COLOR, monochrome).
-    let colours: ArtworkRenderer.Colours?
+    /// Draws each picture in the session's graphics mode, in cells or in pixels.
+    let painter: PicturePainter
     let closeGlyph: String
     /// Decoded pictures by reference, so a resize only draws them again.
     private var decoded: [String: RasterImage?] = [:]
 
     init(
         bytes: @escaping (ArtworkReference) -> Data?, reduceMotion: Bool, environment: [String: String],
-        theme: String
+        painter: PicturePainter
     ) {
         self.bytes = bytes
         self.reduceMotion = reduceMotion
-        colours = Self.colours(environment: environment, theme: theme)
+        self.painter = painter
         closeGlyph = OverlayView.closeGlyph(environment: environment)
     }
 
@@ -58,18 +58,10 @@ final class OverlayArtwork {
         -> TerminalUI.OverlayArtwork
     {
         guard let reference else { return .none }
-        guard let room, room.columns > 0, room.rows > 0, let colours, let image = image(reference) else {
-            return .undrawable
-        }
-        let fitted = ArtworkRenderer.fittedSize(
-            imageWidth: image.width, imageHeight: image.height, maxColumns: room.columns, maxRows: room.rows)
-        let drawn = ArtworkRenderer.render(
-            image, columns: fitted.columns, rows: fitted.rows, symbols: .chafa, colours: colours, background: background
-        )
-        let cells = drawn.cells.map { cell in
-            Cell(cell.text, role: .overlay, foreground: cell.foreground, background: cell.background)
-        }
-        return .picture(OverlayPicture(columns: drawn.columns, rows: drawn.rows, cells: cells))
+        guard let room, let image = image(reference),
+            let picture = painter.paint(image, key: reference.key, room: room, background: background, role: .overlay)
+        else { return .undrawable }
+        return .picture(picture)
     }
 
     private func image(_ reference: ArtworkReference) -> RasterImage? {

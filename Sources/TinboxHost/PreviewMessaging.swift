@@ -107,9 +107,9 @@ package final class PreviewMessaging: ReaderInAppDriver {
         self.setup = setup
         clock = setup.context.clock
         let client = InAppClient(source: .file(file))
-        artwork = OverlayArtwork(
-            bytes: { reference in if case .success(let data) = client.artwork(reference) { data } else { nil } },
-            reduceMotion: setup.reduceMotion, environment: setup.environment, theme: setup.context.config.theme)
+        artwork = setup.overlayArtwork { reference in
+            if case .success(let data) = client.artwork(reference) { data } else { nil }
+        }
         size = setup.size
         campaigns = first.document?.campaigns ?? []
         presenter = InAppPresenter(

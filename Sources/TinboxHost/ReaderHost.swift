@@ -1,3 +1,4 @@
+import Artwork
 import Foundation
 import InAppEngine
 import InboxCore
@@ -14,6 +15,21 @@ package struct ReaderSetup {
     package let environment: [String: String]
     /// The console's `:event` and `:purchase` words, read by the command line's own parser.
     package let console: ConsoleGrammar
+    /// How pictures are drawn, decided before curses took the terminal (TERMINAL §2).
+    package var graphics = GraphicsChoice(mode: .symbols)
+    package var cell = CellPixels.standard
+
+    /// Draws pictures in the session's graphics mode and the terminal's colours.
+    package var painter: PicturePainter {
+        PicturePainter(
+            graphics: graphics, cell: cell,
+            colours: OverlayArtwork.colours(environment: environment, theme: context.config.theme))
+    }
+
+    /// The artwork of in-app messages, drawn in the session's graphics mode.
+    func overlayArtwork(bytes: @escaping (ArtworkReference) -> Data?) -> OverlayArtwork {
+        OverlayArtwork(bytes: bytes, reduceMotion: reduceMotion, environment: environment, painter: painter)
+    }
 }
 
 /// How the console reads `:event NAME k=v…` and `:purchase --product …` (the command layer
@@ -36,6 +52,7 @@ package struct ConsoleGrammar {
 package enum ReaderHost {
     package static func run(
         _ context: AppContext, terminal: Terminal, environment: [String: String], console: ConsoleGrammar,
+        graphics: GraphicsChoice = GraphicsChoice(mode: .symbols), cell: CellPixels = .standard,
         inApp: (ReaderSetup) throws -> ReaderInAppDriver
     ) throws {
         // Nothing is imported before the first paint: the refresh at start-up runs on the worker
@@ -48,13 +65,17 @@ package enum ReaderHost {
         }
         let browser = ReaderBrowser(environment: environment)
         let source = ReaderInboxSource(inbox: inbox, worker: worker, browser: browser)
-        let setup = ReaderSetup(
+        var setup = ReaderSetup(
             context: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
             actions: ReaderActions(
                 browser: browser,
                 notifier: DesktopNotifier(
                     store: inbox.store, environment: environment, configured: context.config.notifications)),
             environment: environment, console: console)
+        setup.graphics = graphics
+        setup.cell = cell
+        source.pictures = DetailPictures(
+            painter: setup.painter, directory: directory, clock: clock, transport: ProcessTransport.shared)
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
@@ -71,6 +92,20 @@ package enum ReaderHost {
     /// `--bidi`, else the config's `bidi`, resolved against the terminal's environment.
     package static func bidi(_ context: AppContext, _ environment: [String: String]) -> BidiMode {
         (context.options.bidi ?? context.config.bidi).resolved(environment: environment)
+    }
+
+    /// `--graphics`, else the config's `graphics`; `auto` asks the terminal now, before curses
+    /// takes it (at most `GraphicsProbe.deadline`), except where TERMINAL §2 sends no probe.
+    package static func graphics(_ context: AppContext, _ environment: [String: String]) -> GraphicsChoice {
+        let setting = context.options.graphics.flatMap(GraphicsMode.init(rawValue:)) ?? context.config.graphics
+        let answers =
+            GraphicsChoice.needsProbe(setting: setting, environment: environment) ? ProbeTerminal().probe() : nil
+        return GraphicsChoice.decide(setting: setting, environment: environment, answers: answers)
+    }
+
+    /// The terminal's cell in pixels (`TIOCGWINSZ`), or the usual 8x16.
+    package static func cellPixels() -> CellPixels {
+        ProbeTerminal.cellPixels().map { CellPixels(width: $0.width, height: $0.height) } ?? .standard
     }
 
     /// `--reduce-motion`, `TINBOX_REDUCE_MOTION=1` or the config's `reduceMotion` skip the entrance.

@@ -11,6 +11,8 @@ final class ReaderInboxSource: ReaderDataSource {
     let inbox: Inbox
     let worker: SyncWorker
     let browser: ReaderBrowser
+    /// The detail view's pictures; nil shows each as unavailable.
+    var pictures: DetailPictures?
     /// How long quitting may wait for queued statuses and events to go out; what does not go
     /// stays queued for the next run.
     static let quitFlushSeconds = 3.0
@@ -22,6 +24,12 @@ final class ReaderInboxSource: ReaderDataSource {
     }
 
     var now: Date { inbox.clock.now }
+
+    func loadImage(url: String, room: Size, done: @escaping @Sendable (DetailImage) -> Void) {
+        guard let pictures else { return done(.unavailable) }
+        // An unreadable cache entry is a miss: the picture is fetched again.
+        pictures.load(url: url, room: room, cached: (try? inbox.image(url: url)) ?? nil, done: done)
+    }
 
     func counts() throws -> [StateFilter: Int] { try inbox.tabCounts() }
 

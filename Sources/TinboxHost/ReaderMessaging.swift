@@ -41,16 +41,15 @@ final class ReaderMessaging: ReaderInAppDriver, InAppHost {
         let store = try app.inAppStore()
         self.campaigns = campaigns
         let client = InAppClient(source: campaigns)
-        artwork = OverlayArtwork(
-            bytes: { reference in
-                // An unreadable cache entry is a miss: the picture falls back as if never fetched.
-                if let cached = try? store.artwork(url: reference.key) { return cached }
-                // Only a local file is read here; remote pictures come from the prefetch's cache.
-                guard case .local = reference.kind, case .success(let data) = client.artwork(reference) else {
-                    return nil
-                }
-                return data
-            }, reduceMotion: reduceMotion, environment: setup.environment, theme: app.config.theme)
+        artwork = setup.overlayArtwork { reference in
+            // An unreadable cache entry is a miss: the picture falls back as if never fetched.
+            if let cached = try? store.artwork(url: reference.key) { return cached }
+            // Only a local file is read here; remote pictures come from the prefetch's cache.
+            guard case .local = reference.kind, case .success(let data) = client.artwork(reference) else {
+                return nil
+            }
+            return data
+        }
         self.size = size
         customer = app.customer
         language = app.language

@@ -27,7 +27,12 @@ package enum ReplayHost {
                 }
                 // Remote pictures come from the store's cache only: a replay fetches nothing.
                 return try? InAppStore(store: inbox.store).artwork(url: reference.key)
-            }, reduceMotion: options.reduceMotion, environment: environment, theme: context.config.theme)
+            }, reduceMotion: options.reduceMotion, environment: environment,
+            // Pictures as chafa's symbols in cells: the overlay area is letterboxed, so pictures
+            // in pixels would need placing apart from the layout.
+            painter: PicturePainter(
+                graphics: GraphicsChoice(mode: .symbols), cell: .standard,
+                colours: OverlayArtwork.colours(environment: environment, theme: context.config.theme)))
         let clock = context.clock
         let driver = ReplayDriver(
             trace: trace, options: options, size: terminal.size, uptime: { clock.uptime },

@@ -1,6 +1,7 @@
 import Foundation
 import TinboxHost
 import InboxCore
+import TerminalUI
 
 /// The command line split into global options, the command word and the command's own words.
 struct Arguments {
@@ -68,6 +69,13 @@ struct Arguments {
                 throw UsageError("option '--bidi' takes auto, app or terminal, not '\(value)'")
             }
             global.bidi = mode
+        case "--graphics":
+            guard GraphicsMode(rawValue: value) != nil else {
+                throw UsageError(
+                    "option '--graphics' takes \(GraphicsMode.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'"
+                )
+            }
+            global.graphics = value
         default: preconditionFailure("OptionDefinition.global has \(name), which Arguments does not set")
         }
     }

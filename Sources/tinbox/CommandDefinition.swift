@@ -1,6 +1,7 @@
 import Foundation
 import InboxCore
 import TinboxHost
+import TerminalUI
 
 /// What a shell offers for a word (`tinbox completions`).
 enum WordCompletion: Sendable, Equatable {
@@ -94,6 +95,10 @@ extension OptionDefinition {
             summary: "Right-to-left text: app lays it out, terminal leaves it to the terminal; "
                 + "auto (default) picks terminal in VTE and Konsole outside tmux and screen",
             completion: .choices(BidiMode.allCases.map(\.rawValue))),
+        OptionDefinition(
+            names: ["--graphics"], value: "MODE",
+            summary: "Pictures: auto (default: asks the terminal) | kitty | sixel | iterm | symbols | none",
+            completion: .choices(GraphicsMode.allCases.map(\.rawValue))),
         OptionDefinition(
             names: ["--no-refresh"], value: nil,
             summary: "The reader shows what the store holds; no refresh at start-up"),

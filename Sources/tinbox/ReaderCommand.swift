@@ -13,12 +13,14 @@ enum ReaderCommand {
         try requireTerminal()
         let context = try context()
         let environment = ProcessInfo.processInfo.environment
-        let terminal = cursesTerminal(context, environment)
+        // Probed once, before curses takes the terminal (TERMINAL §2).
+        let graphics = ReaderHost.graphics(context, environment)
+        let terminal = cursesTerminal(context, environment, graphics: graphics)
         defer { terminal.shutdown() }
         try ReaderHost.run(
             context, terminal: terminal, environment: environment,
             console: ConsoleGrammar(event: InAppCommands.eventArguments, purchase: InAppCommands.purchaseProperties),
-            inApp: inApp)
+            graphics: graphics, cell: ReaderHost.cellPixels(), inApp: inApp)
     }
 
     static func requireTerminal() throws {
@@ -28,11 +30,15 @@ enum ReaderCommand {
         }
     }
 
-    /// The terminal with the config's mouse, theme, colours and bidi (`tinbox replay` draws on it too).
-    static func cursesTerminal(_ context: AppContext, _ environment: [String: String]) -> CursesTerminal {
+    /// The terminal with the config's mouse, theme, colours, bidi and `graphics` (`tinbox replay`
+    /// draws on it too, in symbols).
+    static func cursesTerminal(
+        _ context: AppContext, _ environment: [String: String],
+        graphics: GraphicsChoice = GraphicsChoice(mode: .symbols)
+    ) -> CursesTerminal {
         CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours, bidi: ReaderHost.bidi(context, environment)))
+                colours: context.config.colours, bidi: ReaderHost.bidi(context, environment), graphics: graphics))
     }
 }

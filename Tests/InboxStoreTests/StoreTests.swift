@@ -17,6 +17,24 @@ import Testing
         #expect(try store.database.query("PRAGMA journal_mode") { try $0.step() ? $0.text(0) : nil } == "wal")
     }
 
+    @Test func aNewStoreIsLinkedIntoPlaceAndLeavesNoTemporaryFile() throws {
+        let directory = temporaryDirectory()
+        // Several connections open the missing store at once, as two processes may: one builds
+        // it, the others use that one.
+        let opened = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            if let store = try? Store(directory: directory), let version = try? store.database.userVersion {
+                opened.withLock { $0.append(version) }
+            }
+        }
+        #expect(opened.withLock { $0 } == Array(repeating: Migrations.latest, count: 4))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.allSatisfy { $0.hasPrefix(Store.fileName) }, "left behind: \(names)")
+        let store = try Store(directory: directory)
+        #expect(try store.database.query("PRAGMA journal_mode") { try $0.step() ? $0.text(0) : nil } == "wal")
+        #expect(try store.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil } == "ok")
+    }
+
     @Test func aDatabaseWithANewerSchemaIsRefusedWithAClearLine() throws {
         let directory = temporaryDirectory()
         let store = try Store(directory: directory)
@@ -126,5 +144,20 @@ import Testing
         #expect(try f.inbox.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil } == "ok")
         #expect(try f.inbox.count(.all) == count)
         #expect(try f.inbox.entries(.all, limit: 1).first?.key.id == "m0")
+    }
+
+    @Test func aMergeRemovingMostOfTheStoreRebuildsTheIndexesAndKeepsTheRest() throws {
+        let f = try InboxFixture()
+        let migrated = try Self.indexes(f.inbox)
+        let count = FeedImport.removalRebuildThreshold + 10
+        let all = (0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997)) }
+        #expect(try f.seed(all).stored == count)
+        // The feed now lists 3 of them: the rest goes, through dropped and rebuilt indexes.
+        let report = try f.seed(Array(all.prefix(3)))
+        #expect(report.removed == count - 3)
+        #expect(try Self.indexes(f.inbox) == migrated)
+        #expect(try f.inbox.database.integer("SELECT count(*) FROM messages INDEXED BY messages_list") == 3)
+        #expect(try f.inbox.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil } == "ok")
+        #expect(try f.inbox.entries(.all).map(\.key.id) == ["m0", "m1", "m2"])
     }
 }

@@ -74,6 +74,12 @@ final class ReaderTmux {
         return pid
     }
 
+    /// Copies every byte the reader writes to the pane into `file`, before tmux reads it
+    /// (`pipe-pane -O`): the raw capture of escape sequences tmux itself would not show.
+    func pipeOutput(to file: URL) throws {
+        try Self.run("tmux", ["pipe-pane", "-t", session, "-O", "cat >> '\(file.path)'"])
+    }
+
     /// Sends tmux key names (`j`, `Enter`, `Escape`, `C-z`, ...).
     func keys(_ names: String...) throws {
         for name in names { try Self.run("tmux", ["send-keys", "-t", session, name]) }

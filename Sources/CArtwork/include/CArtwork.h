@@ -61,4 +61,27 @@ enum {
 int tinbox_chafa_draw(const uint8_t *rgba, int width, int height, int columns, int rows, int colour_mode,
                       int symbol_set, tinbox_chafa_cell *cells);
 
+
+/* Bytes made in C: malloc'd, free with tinbox_bytes_free. */
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+    int pixel_width; /* a PNG's size in pixels (tinbox_chafa_png); 0 otherwise */
+    int pixel_height;
+} tinbox_bytes;
+
+/* Draws RGBA pixels into chafa's sixel canvas of columns x rows cells of cell_width x
+   cell_height pixels and writes its DCS sequence (chafa keeps the height a multiple of 6, never
+   over the cells). Returns 0, or -1 when chafa could not draw it. */
+int tinbox_chafa_sixels(const uint8_t *rgba, int width, int height, int columns, int rows, int cell_width,
+                        int cell_height, tinbox_bytes *out);
+
+/* Draws RGBA pixels into chafa's kitty canvas of columns x rows cells of cell_width x
+   cell_height pixels and writes the pixels it would send as a PNG (RGB when opaque). Returns 0,
+   or -1 when chafa or libpng failed. */
+int tinbox_chafa_png(const uint8_t *rgba, int width, int height, int columns, int rows, int cell_width,
+                     int cell_height, tinbox_bytes *out);
+
+void tinbox_bytes_free(tinbox_bytes *bytes);
+
 #endif

@@ -17,7 +17,7 @@ public final class Database {
     let handle: OpaquePointer
     public let path: String
     private var cache: [String: Statement] = [:]
-    private var depth = 0
+    private(set) var depth = 0
 
     /// Opens (creating when missing) the database at `path`.
     public convenience init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
@@ -43,6 +43,7 @@ public final class Database {
 
     deinit {
         cache.removeAll()
+        leaveSmallLogOnClose()
         sqlite3_close_v2(handle)
     }
 

@@ -21,16 +21,19 @@ public final class CursesTerminal: Terminal {
         /// Who reorders right-to-left text, resolved (`BidiMode.resolved`): under `app` the
         /// terminal is put in explicit mode while tinbox has the screen.
         public var bidi: BidiMode
+        /// How the screens' pictures in pixels are sent (TERMINAL §2); symbols draws only cells.
+        public var graphics: GraphicsChoice
 
         public init(
             mouse: Bool, theme: String, environment: [String: String], colours: [CellRole: RoleColours] = [:],
-            bidi: BidiMode = .app
+            bidi: BidiMode = .app, graphics: GraphicsChoice = GraphicsChoice(mode: .symbols)
         ) {
             self.mouse = mouse
             self.theme = theme
             self.environment = environment
             self.colours = colours
             self.bidi = bidi
+            self.graphics = graphics
         }
     }
 
@@ -50,6 +53,10 @@ public final class CursesTerminal: Terminal {
     let output: Int32
     private let linksSupported: Bool
     var previous: Screen?
+    /// The pictures in pixels on the terminal (CursesTerminal+Pictures.swift).
+    var pictures: PicturePlacements
+    /// Keys read while telling a late terminal reply from keys, handed out before reading more.
+    var pendingInput: [TerminalInput] = []
     /// A curses screen made with `newterm` (tests on a pseudo-terminal); nil for the process's terminal.
     private var ownScreen: OpaquePointer?
     private var ownFiles: [UnsafeMutablePointer<FILE>?] = []
@@ -72,6 +79,7 @@ public final class CursesTerminal: Terminal {
         // ends cleanly through `shutdown` instead of exiting from inside a signal handler.
         tinbox_install_exit_signals()
         tinbox_install_suspend_signal()
+        pictures = PicturePlacements(choice: options.graphics)
         initscr()
         output = STDOUT_FILENO
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
@@ -92,6 +100,7 @@ public final class CursesTerminal: Terminal {
     init(options: Options, terminalType: String, size: Size, input: Int32, output: Int32) {
         _ = TerminalText.prepareLocale()
         ownFiles = [fdopen(dup(output), "w"), fdopen(dup(input), "r")]
+        pictures = PicturePlacements(choice: options.graphics)
         ownScreen = newterm(terminalType, ownFiles[0], ownFiles[1])
         resizeterm(Int32(size.rows), Int32(size.columns))
         self.output = output
@@ -151,6 +160,7 @@ public final class CursesTerminal: Terminal {
     public func shutdown() {
         guard isActive else { return }
         isActive = false
+        removeAllPictures(freeing: true)
         if reportsFocus { setFocusReports(false) }
         setExplicitBidi(false)
         if !hasAlternateScreen {
@@ -159,6 +169,8 @@ public final class CursesTerminal: Terminal {
             wrefresh(tinbox_stdscr())
         }
         endwin()
+        // TERMINAL §2: no reply (nor key) is left for the shell to read.
+        if ownScreen == nil { tcflush(STDIN_FILENO, TCIFLUSH) }
         if let ownScreen {
             delscreen(ownScreen)
             self.ownScreen = nil
@@ -168,6 +180,7 @@ public final class CursesTerminal: Terminal {
     }
 
     public func suspend() {
+        removeAllPictures(freeing: false)
         if reportsFocus { setFocusReports(false) }
         setExplicitBidi(false)
         endwin()
@@ -222,12 +235,14 @@ public final class CursesTerminal: Terminal {
             }
         }
         drawPanels(screen, full: full)
+        prepareRepaintUnderPictures(screen, full: full)
         update_panels()
         doupdate()
         if palette.depth == .direct { writeDirectColours(screen, full: full) }
         if linksSupported, !screen.links.isEmpty, full || previous?.links != screen.links || rowsChanged(screen) {
             writeLinks(screen)
         }
+        writePictures(screen, full: full)
         previous = screen
     }
 
@@ -367,6 +382,7 @@ public final class CursesTerminal: Terminal {
     // MARK: input
 
     public func nextInput(timeout milliseconds: Int) -> TerminalInput? {
+        if !pendingInput.isEmpty { return pendingInput.removeFirst() }
         if tinbox_take_signal() != 0 { return .hangUp }
         if tinbox_take_suspend() != 0 { return .suspend }
         let window = tinbox_stdscr()
@@ -377,6 +393,7 @@ public final class CursesTerminal: Terminal {
         if tinbox_take_suspend() != 0 { return .suspend }
         if result == tinbox_err() { return Self.terminalIsGone() ? .hangUp : nil }
         if result == tinbox_key_code_yes() { return functionKey(Int32(bitPattern: character)) }
+        if character == 27 { return escapeOrReply() }
         return .key(Self.key(for: character))
     }
 
@@ -400,7 +417,7 @@ public final class CursesTerminal: Terminal {
         }
     }
 
-    private func functionKey(_ code: Int32) -> TerminalInput? {
+    func functionKey(_ code: Int32) -> TerminalInput? {
         switch code {
         case tinbox_key_resize():
             previous = nil

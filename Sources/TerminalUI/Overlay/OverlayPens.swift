@@ -75,5 +75,10 @@ struct OverlayPens {
                 card[rect.top + y, rect.left + x] = cell
             }
         }
+        if let pixels = picture.pixels, picture.columns <= rect.width, picture.rows <= rect.height {
+            card.place(
+                ScreenPicture(
+                    top: rect.top, left: rect.left, columns: picture.columns, rows: picture.rows, payload: pixels))
+        }
     }
 }

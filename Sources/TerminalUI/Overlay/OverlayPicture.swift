@@ -1,16 +1,21 @@
 /// A picture already turned into character cells (the artwork module makes them), drawn as it
-/// is: `rows` rows of `columns` cells, row by row. Each cell is one column wide (a block or
+/// is: `rows` rows of `columns` cells, row by row, with the same picture in pixels when the
+/// terminal draws them. Each cell is one column wide (a block or
 /// symbol glyph, or a space) with its own colours; a wider glyph is drawn as a space.
 public struct OverlayPicture: Equatable, Sendable {
     public var columns: Int
     public var rows: Int
     /// `columns * rows` cells, row by row; a missing cell is blank.
     public var cells: [Cell]
+    /// The picture in pixels (TERMINAL §2), sent over the cells (then blanks in its background)
+    /// by a backend that draws pixels; nil draws the cells alone.
+    public var pixels: ScreenPicture.Payload?
 
-    public init(columns: Int, rows: Int, cells: [Cell]) {
+    public init(columns: Int, rows: Int, cells: [Cell], pixels: ScreenPicture.Payload? = nil) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.cells = cells
+        self.pixels = pixels
     }
 
     /// The cell at (`row`, `column`), or a blank when the grid is short.

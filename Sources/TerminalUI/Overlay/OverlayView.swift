@@ -25,6 +25,9 @@ public enum OverlayView {
         let pens = OverlayPens(style: message.style)
         let progress = min(1, max(0, overlay.entrance.isNaN ? 1 : overlay.entrance))
         if layout.shape == .modal {
+            // A picture of the screen behind would stand bright over the scrim (kitty's float
+            // above their cells): the modal takes them away.
+            screen.removePictures()
             let card = ScreenRect(top: layout.top, left: layout.left, width: layout.width, height: layout.height)
             OverlayScrim.fade(&screen, around: card, colour: message.style.frameColor)
         }
@@ -154,6 +157,13 @@ public enum OverlayView {
             }
         }
         let visible = ScreenRect(top: panel.top, left: panel.left, width: panel.width, height: panel.height)
+        // A picture shows only once its rows are all out (an entrance shows its blanks first).
+        for picture in card.pictures {
+            let placed = picture.offset(rows: top - rows.lowerBound, columns: left)
+            if placed.isInside(top: visible.top, left: visible.left, width: visible.width, height: visible.height) {
+                screen.place(placed)
+            }
+        }
         func onScreen(_ rect: ScreenRect) -> ScreenRect? {
             rect.offset(rows: top - rows.lowerBound, columns: left).clipped(to: visible)
         }

@@ -32,4 +32,14 @@ public protocol ReaderDataSource: AnyObject {
     func openInBrowser(_ url: String) -> Bool
     /// The message a `navigate` route names: `id`, or `producer/id` (nil: none, or ambiguous).
     func entry(named name: String) throws -> InboxEntry?
+    /// Starts getting the detail view's picture of `url` for `room` cells; `done` runs once, on
+    /// any thread, with the picture or `unavailable` (DetailImage).
+    func loadImage(url: String, room: Size, done: @escaping @Sendable (DetailImage) -> Void)
+}
+
+extension ReaderDataSource {
+    /// A source without pictures: every picture is unavailable.
+    public func loadImage(url: String, room: Size, done: @escaping @Sendable (DetailImage) -> Void) {
+        done(.unavailable)
+    }
 }

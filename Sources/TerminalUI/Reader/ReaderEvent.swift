@@ -66,6 +66,8 @@ public enum ReaderEvent: Equatable, Sendable {
     case frame(Date)
     /// `navigate` to `message/<id>`: the message found (nil: no such message).
     case found(InboxEntry?, id: String)
+    /// The detail view's picture under `key` (`DetailImage.key`) arrived, or could not.
+    case detailImage(key: String, DetailImage)
     /// `tinbox replay`: the replay bar as it stands now.
     case replay(ReplayBar)
 }

@@ -91,25 +91,38 @@ public enum ReaderLayout {
     /// text's right edge, as right-to-left titles do in the list).
     public typealias DetailLine = (text: String, role: CellRole, direction: TerminalText.Direction)
 
-    /// The detail view's text, wrapped to the screen: title, facts, body, image URL, links.
-    public static func detailLines(_ entry: InboxEntry, width: Int, now: Date) -> [DetailLine] {
-        let textWidth = max(1, width - 4)
+    /// `text` wrapped to the detail view's text width, each line in its paragraph's direction.
+    private static func wrapped(_ text: String, _ role: CellRole, width: Int) -> [DetailLine] {
+        TerminalText.wrapParagraphs(text, width: max(1, width - 4)).map { ($0.text, role, $0.direction) }
+    }
+
+    /// The detail view's first lines: the title and the facts, then a blank line.
+    public static func detailHead(_ entry: InboxEntry, width: Int, now: Date) -> [DetailLine] {
         let message = entry.message
-        var lines: [DetailLine] = []
-        func add(_ text: String, _ role: CellRole) {
-            for line in TerminalText.wrapParagraphs(text, width: textWidth) {
-                lines.append((line.text, role, line.direction))
-            }
-        }
-        add(TerminalText.sanitize(message.title), .heading)
+        var lines = wrapped(TerminalText.sanitize(message.title), .heading, width: width)
         var facts = [TerminalText.sanitize(message.key.producer)]
         facts.append(
             "received \(UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")) UTC")
         facts.append(RelativeTime.phrase(message.receiveDate, now: now))
         if message.isPinned { facts.append("pinned") }
         facts.append(entry.state.rawValue)
-        add(facts.joined(separator: " · "), .secondary)
+        lines += wrapped(facts.joined(separator: " · "), .secondary, width: width)
         lines.append(("", .normal, .leftToRight))
+        return lines
+    }
+
+    /// The detail view's text, wrapped to the screen: title, facts, body, image URL, links.
+    /// The picture's lines (`image`) come after the title and facts (`detailHead`).
+    public static func detailLines(_ entry: InboxEntry, width: Int, now: Date, image: DetailImage? = nil)
+        -> [DetailLine]
+    {
+        let message = entry.message
+        var lines = detailHead(entry, width: width, now: now)
+        func add(_ text: String, _ role: CellRole) { lines += wrapped(text, role, width: width) }
+        if let image {
+            lines += image.lines.map { ($0.text, $0.role, .leftToRight) }
+            lines.append(("", .normal, .leftToRight))
+        }
         if let body = message.body, !body.isEmpty {
             add(TerminalText.sanitize(body, keepingNewlines: true), .normal)
             lines.append(("", .normal, .leftToRight))

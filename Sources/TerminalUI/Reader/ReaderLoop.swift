@@ -113,6 +113,9 @@ public final class ReaderLoop {
         var deadline = min(lastTick.addingTimeInterval(tickSeconds), lastFlush.addingTimeInterval(flushSeconds))
         if let change = nextWindowChange(), change < deadline { deadline = change }
         if state.refresh != nil { deadline = min(deadline, lastSpin.addingTimeInterval(Self.spinSeconds)) }
+        if let request = state.detailImageRequest, state.detailImages[request.key] == .loading {
+            deadline = min(deadline, now.addingTimeInterval(Self.spinSeconds))
+        }
         if let shown = state.shown, shown.entranceProgress(at: state.frameTime) < 1 {
             deadline = min(deadline, now.addingTimeInterval(Self.frameSeconds))
         }
@@ -168,6 +171,7 @@ public final class ReaderLoop {
                 }
             }
         }
+        requestDetailImage()
         terminal.draw(ReaderView.render(state))
         // B.10: the entrance starts once the overlay is on screen.
         if var shown = state.shown, !shown.acknowledged {
@@ -177,6 +181,17 @@ public final class ReaderLoop {
         }
         let followUps = afterDraw.flatMap(perform)
         if !followUps.isEmpty { for event in followUps { send(event) } }
+    }
+
+    /// Asks the source for the open message's picture once per URL and size; it arrives in the
+    /// mailbox, a placeholder line shows meanwhile.
+    private func requestDetailImage() {
+        guard let request = state.detailImageRequest, state.detailImages[request.key] == nil else { return }
+        _ = state.update(.detailImage(key: request.key, .loading))
+        let mailbox = mailbox
+        source.loadImage(url: request.url, room: request.room) { image in
+            mailbox.post(.detailImage(key: request.key, image))
+        }
     }
 
     /// Carries out one effect; returns the events it produced.

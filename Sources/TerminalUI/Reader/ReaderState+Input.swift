@@ -296,7 +296,7 @@ extension ReaderState {
     }
 
     func maxScroll(_ detail: Detail) -> Int {
-        let lines = ReaderLayout.detailLines(detail.entry, width: size.columns, now: now).count
+        let lines = ReaderLayout.detailLines(detail.entry, width: size.columns, now: now, image: detailImage).count
         let rows = ReaderLayout.detailRows(size: size, hasButtons: !detail.entry.message.buttons.isEmpty)
         return max(0, lines - rows)
     }

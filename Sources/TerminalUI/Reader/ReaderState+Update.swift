@@ -28,6 +28,8 @@ extension ReaderState {
             effects.append(.loadCounts)
         case .notice(let text):
             status = StatusMessage(text: text, link: nil)
+        case .detailImage(let key, let image):
+            detailImages[key] = image
         case .showLink(let url):
             status = StatusMessage(text: url, link: url)
         case .syncStatus(let text):

@@ -61,6 +61,9 @@ public struct ReaderState: Equatable, Sendable {
     }
 
     /// The open message, its scroll position and the chosen button.
+    /// The detail view's pictures by `DetailImage.key`, as they arrived this session.
+    public var detailImages: [String: DetailImage] = [:]
+
     public struct Detail: Equatable, Sendable {
         public var entry: InboxEntry
         public var scroll = 0

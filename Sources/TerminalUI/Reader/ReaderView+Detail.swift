@@ -6,7 +6,8 @@ extension ReaderView {
     static func drawDetail(_ detail: ReaderState.Detail, state: ReaderState, into screen: inout Screen) {
         let buttons = detail.entry.message.buttons
         let rows = ReaderLayout.detailRows(size: state.size, hasButtons: !buttons.isEmpty)
-        let lines = ReaderLayout.detailLines(detail.entry, width: screen.width, now: state.now)
+        let image = state.detailImage
+        let lines = ReaderLayout.detailLines(detail.entry, width: screen.width, now: state.now, image: image)
         for line in 0..<rows {
             let index = detail.scroll + line
             guard index < lines.count else { break }
@@ -15,6 +16,10 @@ extension ReaderView {
             screen.put(
                 text.text, row: ReaderLayout.listTop + line, column: 2 + pad, limit: screen.width - 4 - pad,
                 role: text.role, direction: text.direction)
+        }
+        if case .picture(let picture) = image {
+            let first = ReaderLayout.detailHead(detail.entry, width: screen.width, now: state.now).count
+            drawDetailPicture(picture, line: first - detail.scroll, rows: rows, into: &screen)
         }
         if lines.count > rows {
             let more = detail.scroll + rows < lines.count ? "more ↓" : "end"
@@ -30,6 +35,25 @@ extension ReaderView {
                 span.label, row: bar, column: span.column, limit: screen.width - span.column,
                 role: span.index == detail.button ? .buttonSelected : .button)
         }
+    }
+
+    /// The picture at `line` of the text area (which has `rows` rows), centred. In pixels only
+    /// while all of it shows: scrolled partly out, its visible rows are blanks (TERMINAL §2: a
+    /// picture never outlives its place).
+    private static func drawDetailPicture(_ picture: OverlayPicture, line: Int, rows: Int, into screen: inout Screen) {
+        let left = 2 + max(0, (screen.width - 4 - picture.columns) / 2)
+        for y in 0..<picture.rows where line + y >= 0 && line + y < rows {
+            for x in 0..<min(picture.columns, screen.width - left) {
+                var cell = picture[y, x]
+                if cell.isContinuation || cell.text.isEmpty || TerminalText.width(cell.text) > 1 { cell.text = " " }
+                screen[ReaderLayout.listTop + line + y, left + x] = cell
+            }
+        }
+        guard let pixels = picture.pixels, line >= 0, line + picture.rows <= rows else { return }
+        screen.place(
+            ScreenPicture(
+                top: ReaderLayout.listTop + line, left: left, columns: picture.columns, rows: picture.rows,
+                payload: pixels))
     }
 
     /// The help card, centred; it shows as many lines as fit. Its lines are the key table's

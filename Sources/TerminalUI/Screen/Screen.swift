@@ -119,6 +119,9 @@ public struct Screen: Equatable, Sendable {
     /// resolves at start-up) `put` lays out every line that needs it; under `terminal` text goes
     /// to the cells in logical order.
     public var bidi: BidiMode
+    /// Pictures in pixels over the cells, bottom to top (`ScreenPicture`); only those wholly
+    /// on the screen are kept, and a panel opened over one removes it.
+    public private(set) var pictures: [ScreenPicture] = []
 
     public init(width: Int, height: Int, bidi: BidiMode = .app) {
         self.bidi = bidi
@@ -306,12 +309,26 @@ public struct Screen: Equatable, Sendable {
         for y in top..<bottom { under += cells[(y * width + left)..<(y * width + right)] }
         let panel = ScreenPanel(top: top, left: left, width: right - left, height: bottom - top, under: under)
         panels.append(panel)
+        pictures.removeAll { $0.overlaps(top: panel.top, left: panel.left, width: panel.width, height: panel.height) }
         // A wide character cut by the panel's edge leaves no half beside it.
         for y in top..<bottom {
             if right < width, self[y, right].isContinuation { self[y, right] = Cell(" ", role: self[y, right].role) }
             if left > 0, self[y, left].isContinuation { self[y, left - 1] = Cell(" ", role: self[y, left - 1].role) }
         }
         return panel
+    }
+
+    /// Puts a picture in pixels over cells already drawn; one not wholly on the screen is left out.
+    public mutating func place(_ picture: ScreenPicture) {
+        guard picture.columns > 0, picture.rows > 0,
+            picture.isInside(top: 0, left: 0, width: width, height: height)
+        else { return }
+        pictures.append(picture)
+    }
+
+    /// Takes every picture away (a modal's scrim covers them).
+    public mutating func removePictures() {
+        pictures.removeAll()
     }
 
     /// A row as it is beneath every panel.

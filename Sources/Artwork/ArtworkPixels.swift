@@ -1,0 +1,73 @@
+import CArtwork
+import InboxCore
+
+/// A picture made for a terminal that draws pixels (TERMINAL.md §2): the bytes of one
+/// encoding, for `columns` x `rows` cells. The backend frames them (kitty ids, iTerm2's OSC,
+/// tmux passthrough) and places them.
+public struct ArtworkPixels: Equatable, Sendable {
+    public enum Encoding: Equatable, Sendable {
+        /// A whole DEC sixel sequence (DCS ... ST), as chafa writes it.
+        case sixel
+        /// A PNG file: what the kitty protocol (`f=100`) and iTerm2 inline images take.
+        case png
+    }
+
+    public let encoding: Encoding
+    public let columns: Int
+    public let rows: Int
+    public let bytes: [UInt8]
+}
+
+/// A terminal cell's size in pixels: what a picture in pixels is scaled to.
+public struct CellPixels: Equatable, Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+    }
+
+    /// TERMINAL §2 measures with 8x16-pixel cells; also the size taken when the terminal
+    /// reports none.
+    public static let standard = CellPixels(width: 8, height: 16)
+
+    /// How many times taller than wide a cell is, for `ArtworkRenderer.fittedSize`.
+    public var aspect: Double { Double(height) / Double(width) }
+}
+
+extension ArtworkRenderer {
+    /// Draws `image` stretched to `columns` x `rows` cells of `cell` pixels with chafa's sixel or
+    /// kitty canvas (use `fittedSize` with `cell.aspect` to keep its aspect ratio); nil when chafa
+    /// or libpng could not. With a `background`, the picture is composited over it first, so it
+    /// is opaque.
+    public static func pixels(
+        _ image: RasterImage, columns: Int, rows: Int, cell: CellPixels, encoding: ArtworkPixels.Encoding,
+        background: RGBColour? = nil
+    ) -> ArtworkPixels? {
+        let columns = max(1, columns)
+        let rows = max(1, rows)
+        var source = image
+        // As for the symbols: a picture far larger than its place is first area-averaged to
+        // about twice the pixels it is shown at, which also bounds chafa's work.
+        let targetWidth = columns * cell.width
+        let targetHeight = rows * cell.height
+        if source.width > targetWidth * 2 || source.height > targetHeight * 2 {
+            source = source.areaScaled(
+                width: min(source.width, targetWidth * 2), height: min(source.height, targetHeight * 2))
+        }
+        if let background { source = source.composited(over: background) }
+        var out = tinbox_bytes()
+        let status = source.rgba.withUnsafeBufferPointer { pixels -> Int32 in
+            let draw = encoding == .sixel ? tinbox_chafa_sixels : tinbox_chafa_png
+            return draw(
+                pixels.baseAddress, Int32(source.width), Int32(source.height), Int32(columns), Int32(rows),
+                Int32(cell.width), Int32(cell.height), &out)
+        }
+        defer { tinbox_bytes_free(&out) }
+        guard status == 0, let bytes = out.bytes, out.length > 0 else { return nil }
+        return ArtworkPixels(
+            encoding: encoding, columns: columns, rows: rows,
+            bytes: Array(UnsafeBufferPointer(start: bytes, count: out.length)))
+    }
+}

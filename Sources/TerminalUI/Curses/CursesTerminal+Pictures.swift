@@ -1,0 +1,139 @@
+import CNcursesw
+import Foundation
+
+/// What the terminal shows of pictures in pixels, as the curses backend left it.
+struct PicturePlacements {
+    var choice: GraphicsChoice
+    /// The pictures on the terminal now, where they stand.
+    var shown: [ScreenPicture] = []
+    /// The kitty ids sent this session: a picture is sent once and then only placed.
+    var sentToKitty: Set<UInt32> = []
+    /// Picture bytes written, counted apart from the screens' (TERMINAL §2).
+    var bytesWritten = 0
+}
+
+/// One piece of what the backend writes for pictures: a cursor move (tmux places it itself), or
+/// a picture's sequence (through tmux's passthrough when the session uses it).
+enum PictureWrite {
+    case move([UInt8])
+    case sequence([UInt8])
+}
+
+/// Pictures in pixels in the curses backend (TERMINAL.md §2). Curses owns the screen: the
+/// cells under a picture are drawn by curses like any others (blanks the screen model keeps
+/// unchanged while the picture stands, so curses sends nothing there), and the picture is written
+/// after `doupdate`, on the same thread, inside DECSC/DECRC so curses' idea of the cursor and
+/// attributes holds. A kitty picture floats over its cells and is removed by id; a sixel or iTerm2
+/// picture replaces its cells' pixels, so curses is made to repaint those rows to remove it, and
+/// it is sent again whenever curses wrote into its cells.
+extension CursesTerminal {
+    /// Before curses' update: the rows of every sixel or iTerm2 picture that goes, moves or was
+    /// written over are marked for curses to repaint, since its pixels replaced curses' cells.
+    func prepareRepaintUnderPictures(_ screen: Screen, full: Bool) {
+        guard pictures.choice.mode == .sixel || pictures.choice.mode == .iterm else { return }
+        for old in pictures.shown where !stays(old, in: screen, full: full) {
+            wredrawln(tinbox_stdscr(), Int32(old.top), Int32(old.rows))
+        }
+    }
+
+    /// After curses' update: removes the pictures that went, and sends or places the new ones.
+    func writePictures(_ screen: Screen, full: Bool) {
+        let mode = pictures.choice.mode
+        guard mode.isPixels else { return }
+        var sequences: [PictureWrite] = []
+        var kept: [ScreenPicture] = []
+        for old in pictures.shown {
+            if stays(old, in: screen, full: full) {
+                kept.append(old)
+            } else if mode == .kitty {
+                sequences.append(.sequence(PictureSequences.kittyDelete(id: old.payload.id)))
+            }
+        }
+        for picture in screen.pictures where !kept.contains(picture) {
+            sequences += send(picture, mode: mode)
+            kept.append(picture)
+        }
+        pictures.shown = kept
+        writeSequences(sequences)
+    }
+
+    /// Removes every picture from the terminal (Ctrl-Z, quitting); `freeing` also drops the
+    /// kitty pictures' data.
+    func removeAllPictures(freeing: Bool) {
+        var sequences: [PictureWrite] = []
+        if pictures.choice.mode == .kitty {
+            let ids = freeing ? pictures.sentToKitty : Set(pictures.shown.map(\.payload.id))
+            sequences = ids.sorted().map { .sequence(PictureSequences.kittyDelete(id: $0, freeing: freeing)) }
+            if freeing { pictures.sentToKitty = [] }
+        } else if !pictures.shown.isEmpty {
+            // Sixel and iTerm2 pixels go only when their cells are written again.
+            clearok(tinbox_curscr(), true)
+        }
+        pictures.shown = []
+        writeSequences(sequences)
+    }
+
+    /// Whether `old` stands as it is: the same picture in the same place on the new screen, not
+    /// a full repaint, and (for pixels that replace cells) none of its cells written meanwhile.
+    private func stays(_ old: ScreenPicture, in screen: Screen, full: Bool) -> Bool {
+        guard !full, screen.pictures.contains(old) else { return false }
+        guard pictures.choice.mode != .kitty, let previous else { return true }
+        for row in old.top..<(old.top + old.rows) {
+            let start = row * screen.width + old.left
+            if previous.cells[start..<(start + old.columns)] != screen.cells[start..<(start + old.columns)] {
+                return false
+            }
+        }
+        return true
+    }
+
+    private func send(_ picture: ScreenPicture, mode: GraphicsMode) -> [PictureWrite] {
+        let at = PictureWrite.move(PictureSequences.moveTo(row: picture.top, column: picture.left))
+        let payload = picture.payload
+        switch (mode, payload.encoding) {
+        case (.kitty, .png):
+            var sequences: [PictureWrite] = []
+            if !pictures.sentToKitty.contains(payload.id) {
+                sequences += PictureSequences.kittyTransmit(id: payload.id, png: payload.bytes).map(
+                    PictureWrite.sequence)
+                pictures.sentToKitty.insert(payload.id)
+            }
+            let place = PictureSequences.kittyPlace(id: payload.id, columns: picture.columns, rows: picture.rows)
+            return [at] + sequences + [.sequence(place)]
+        case (.sixel, .sixel):
+            return [at, .sequence(payload.bytes)]
+        case (.iterm, .png):
+            return [
+                at, .sequence(PictureSequences.iterm(png: payload.bytes, columns: picture.columns, rows: picture.rows)),
+            ]
+        default:
+            // A payload made for another mode: its cells show instead.
+            return []
+        }
+    }
+
+    /// Writes the sequences in one go inside DECSC/DECRC, each through tmux's passthrough when
+    /// the session uses it (cursor moves stay outside it: tmux places them).
+    private func writeSequences(_ sequences: [PictureWrite]) {
+        guard !sequences.isEmpty else { return }
+        var bytes: [UInt8] = [0x1B, 0x37]
+        for piece in sequences {
+            switch piece {
+            case .move(let move): bytes += move
+            case .sequence(let sequence):
+                bytes += pictures.choice.passthrough ? PictureSequences.passthrough(sequence) : sequence
+            }
+        }
+        bytes += [0x1B, 0x38]
+        pictures.bytesWritten += bytes.count
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            if written <= 0 {
+                if written < 0, errno == EINTR || errno == EAGAIN { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

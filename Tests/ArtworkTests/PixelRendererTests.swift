@@ -1,0 +1,71 @@
+import Foundation
+import InboxCore
+import Testing
+
+@testable import Artwork
+
+/// Pictures in pixels through chafa's sixel and kitty canvases (TERMINAL.md §2).
+@Suite struct PixelRendererTests {
+    static let gradient = Fixtures.makeImage(width: 64, height: 32) { x, y in
+        (UInt8(x * 4), UInt8(y * 8), 128, 255)
+    }
+
+    @Test func sixelsAreOneDeviceControlStringSizedToTheCells() throws {
+        let cell = CellPixels(width: 9, height: 19)
+        let pixels = try #require(
+            ArtworkRenderer.pixels(Self.gradient, columns: 10, rows: 3, cell: cell, encoding: .sixel))
+        let text = String(decoding: pixels.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}P"))
+        #expect(text.hasSuffix("\u{1B}\\"))
+        // Raster attributes: 90 pixels wide, and a height of whole sixels (6 rows) inside 57.
+        let attributes = try #require(text.firstMatch(of: /"1;1;(\d+);(\d+)/))
+        #expect(Int(attributes.1) == 90)
+        let height = try #require(Int(attributes.2))
+        #expect(height <= 57 && height > 57 - 6 && height % 6 == 0)
+        // Nothing but the one sequence: no cursor moves, no text.
+        #expect(text.dropFirst(2).dropLast(2).contains("\u{1B}") == false)
+    }
+
+    @Test func kittyCanvasPixelsComeBackAsAPNGOfTheCellsSize() throws {
+        let pixels = try #require(
+            ArtworkRenderer.pixels(Self.gradient, columns: 12, rows: 4, cell: .standard, encoding: .png))
+        let decoded = try ArtworkDecoder.decode(Data(pixels.bytes))
+        #expect(decoded.width == 96 && decoded.height == 64)
+        let transparent = decoded.hasTransparency
+        #expect(!transparent)
+        // chafa scaled the gradient: red grows left to right, green top to bottom.
+        #expect(decoded.pixel(x: 90, y: 32).colour.red > decoded.pixel(x: 4, y: 32).colour.red)
+        #expect(decoded.pixel(x: 48, y: 60).colour.green > decoded.pixel(x: 48, y: 2).colour.green)
+    }
+
+    @Test func transparencyIsCompositedOverTheBackgroundOrKept() throws {
+        let clear = Fixtures.makeImage(width: 8, height: 8) { _, _ in (255, 0, 0, 0) }
+        let kept = try #require(ArtworkRenderer.pixels(clear, columns: 2, rows: 1, cell: .standard, encoding: .png))
+        let keptTransparency = try ArtworkDecoder.decode(Data(kept.bytes)).hasTransparency
+        #expect(keptTransparency)
+        let blue = RGBColour(red: 0, green: 0, blue: 255)
+        let over = try #require(
+            ArtworkRenderer.pixels(clear, columns: 2, rows: 1, cell: .standard, encoding: .png, background: blue))
+        let decoded = try ArtworkDecoder.decode(Data(over.bytes))
+        let transparent = decoded.hasTransparency
+        #expect(!transparent)
+        let colour = decoded.pixel(x: 3, y: 3).colour
+        #expect(colour == blue)
+    }
+
+    /// TERMINAL §2's budget, here at the welcome artwork's own size in the 120x40 modal.
+    @Test func theWelcomeArtworkFitsSixtyFourKibibytesInEveryEncoding() throws {
+        let welcome = try ArtworkDecoder.decode(
+            Data(contentsOf: DemoArtworkTests.demo.appendingPathComponent("art/welcome.png")))
+        let size = ArtworkRenderer.fittedSize(
+            imageWidth: welcome.width, imageHeight: welcome.height, maxColumns: 56, maxRows: 14, cellAspect: 2)
+        for encoding in [ArtworkPixels.Encoding.sixel, .png] {
+            let pixels = try #require(
+                ArtworkRenderer.pixels(
+                    welcome, columns: size.columns, rows: size.rows, cell: .standard, encoding: encoding))
+            // Base64 makes a PNG a third larger on the wire.
+            let wire = encoding == .png ? (pixels.bytes.count + 2) / 3 * 4 : pixels.bytes.count
+            #expect(wire <= 65_536, "\(encoding): \(wire) bytes")
+        }
+    }
+}

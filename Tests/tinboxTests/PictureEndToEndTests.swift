@@ -1,0 +1,157 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built binary's raw output under tmux (TERMINAL.md §2): picture sequences when a pixel
+/// mode is forced with `--graphics`, none (and no probe) under plain tmux, and a kitty delete
+/// when the welcome modal closes. tmux's `pipe-pane -O` records what the reader wrote.
+@Suite(.serialized, .enabled(if: ReaderTmux.isAvailable)) struct PictureEndToEndTests {
+    static let tmuxEnvironment = "TMUX=/tmp/tmux-test/default,1,0"
+
+    /// Launches the demo with its welcome modal and waits until it shows, recording the output.
+    func welcome(_ tmux: ReaderTmux, _ arguments: String) throws -> URL {
+        let file = tmux.dataDir.appendingPathComponent("raw.out")
+        try tmux.pipeOutput(to: file)
+        try tmux.launch("--no-refresh --reduce-motion " + arguments, campaigns: true)
+        let screen = try tmux.wait(for: "Welcome back, Sam!")
+        try #require(screen.contains("Welcome back, Sam!"), "\(screen)")
+        return file
+    }
+
+    @Test func plainTmuxGetsSymbolsAndNoProbe() throws {
+        let tmux = try ReaderTmux(
+            width: 120, height: 40, term: "tmux-256color",
+            environment: "TZ=\(ReaderTmux.middayZone()) \(Self.tmuxEnvironment)")
+        let file = try welcome(tmux, "")
+        let output = raw(file)
+        #expect(!output.contains("\u{1B}_G"), "a kitty sequence or query")
+        #expect(!output.contains("\u{1B}[c"), "a DA1 probe")
+        #expect(!output.contains("1337;File"))
+        #expect(!output.contains("\u{1B}Ptmux;"))
+        #expect(!output.contains("q\"1;1;"), "a sixel")
+        // The artwork is drawn in block symbols instead.
+        #expect(try tmux.capture().contains { ("\u{2580}"..."\u{259F}").contains($0) })
+        try quit(tmux)
+    }
+
+    @Test func forcedKittyIsSentPlacedAndDeletedWhenTheModalCloses() throws {
+        let tmux = try ReaderTmux(width: 120, height: 40, environment: "TZ=\(ReaderTmux.middayZone())")
+        let file = try welcome(tmux, "--graphics kitty")
+        let shown = try #require(
+            try waitForRaw(file) { $0.contains("\u{1B}_Ga=p,") }.firstMatch(
+                of: /\x1B_Ga=p,i=(\d+),p=1,c=\d+,r=\d+,C=1,q=2/))
+        let id = String(shown.1)
+        #expect(raw(file).contains("\u{1B}_Ga=t,f=100,t=d,i=\(id),q=2,m="))
+        try tmux.keys("Escape")
+        let closed = try waitForRaw(file) { $0.contains("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\") }
+        #expect(closed.contains("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\"))
+        #expect(closed.components(separatedBy: "a=t,f=100,t=d,i=\(id),").count == 2, "sent once")
+        try quit(tmux)
+        #expect(raw(file).contains("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"), "freed at quit")
+    }
+
+    @Test(arguments: [("sixel", "\u{1B}P0;1;0q\"1;1;"), ("iterm", "\u{1B}]1337;File=inline=1;size=")])
+    func forcedSixelAndITerm2AreWritten(mode: String, sequence: String) throws {
+        let tmux = try ReaderTmux(width: 120, height: 40, environment: "TZ=\(ReaderTmux.middayZone())")
+        let file = try welcome(tmux, "--graphics \(mode)")
+        #expect(try waitForRaw(file) { $0.contains(sequence) }.contains(sequence))
+        try quit(tmux)
+    }
+
+    @Test func aPixelModeNamedUnderTmuxGoesThroughThePassthrough() throws {
+        let tmux = try ReaderTmux(
+            width: 120, height: 40, term: "tmux-256color",
+            environment: "TZ=\(ReaderTmux.middayZone()) \(Self.tmuxEnvironment)")
+        let file = try welcome(tmux, "--graphics kitty")
+        let output = try waitForRaw(file) { $0.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,") }
+        #expect(output.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=100"))
+        #expect(output.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,"))
+        try quit(tmux)
+    }
+
+    @Test func aBadGraphicsModeIsAUsageError() throws {
+        let result = try ChildProcess.run(ReaderTmux.binary, ["--graphics", "pixels", "list"], timeout: 30)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--graphics"))
+    }
+
+    /// Closes the modal when it still shows, then quits.
+    private func quit(_ tmux: ReaderTmux) throws {
+        if try tmux.capture().contains("Welcome back") {
+            try tmux.keys("Escape")
+            try tmux.wait { !$0.contains("Welcome back") }
+        }
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+
+}
+
+/// The inbox detail view's picture (a message's `imageUrl`), from the store's cache, in kitty's
+/// pixels: placed when the message opens, moved when it scrolls, deleted when it scrolls out
+/// and when the view is left.
+@Suite(.serialized, .enabled(if: ReaderTmux.isAvailable)) struct DetailPictureEndToEndTests {
+    static let welcome = ReaderTmux.packageRoot.appendingPathComponent("Resources/demo/art/welcome.png").path
+
+    @Test func theDetailPictureLivesOnlyWhileItsPlaceShows() throws {
+        // Small enough that the message scrolls past its picture.
+        let tmux = try ReaderTmux(width: 60, height: 20)
+        _ = try tmux.tinbox(["list"])
+        let database = tmux.dataDir.appendingPathComponent("data/tinbox.db").path
+        try ReaderTmux.run(
+            "sqlite3",
+            [
+                database,
+                "INSERT INTO inbox_images VALUES('https://cdn.acme.example/inbox/welcome-hero.png', "
+                    + "readfile('\(Self.welcome)'), 0)",
+            ])
+        let file = tmux.dataDir.appendingPathComponent("raw.out")
+        try tmux.pipeOutput(to: file)
+        try tmux.launch("--no-refresh --graphics kitty")
+        try tmux.wait(for: "Welcome to Acme")
+        // The fourth pinned row is the engagement welcome, whose imageUrl is cached above.
+        try tmux.keys("j", "j", "j", "Enter")
+        let placed = try waitForRaw(file) { $0.contains("\u{1B}_Ga=p,") }
+        let place = try #require(placed.firstMatch(of: /\x1B\[(\d+);\d+H\x1B_Ga=t,f=100,t=d,i=(\d+),/))
+        let id = String(place.2)
+        let row = try #require(Int(place.1))
+        #expect(row >= 5, "the picture stands under the title, the facts and a blank line")
+        // The last picture sequence written: a placement (`p`) or a delete (`d`).
+        let last = { (text: String) in text.matches(of: /\x1B_Ga=([pd]),/).last.map { String($0.1) } }
+        // One line down: placed again one row higher, not sent again.
+        try tmux.keys("j")
+        let move = "\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\\u{1B}[\(row - 1);"
+        let moved = try waitForRaw(file) { $0.contains(move) }
+        #expect(moved.contains(move))
+        #expect(moved.components(separatedBy: "a=t,f=100,t=d,i=\(id),").count == 2, "sent once")
+        // Scrolled until its first row is out: removed, and not placed again.
+        for _ in 0..<(row - 3) { try tmux.keys("j") }
+        let scrolled = try waitForRaw(file) { last($0) == "d" }
+        #expect(last(scrolled) == "d")
+        // Back up: placed again; out of the view: deleted.
+        for _ in 0..<(row - 2) { try tmux.keys("k") }
+        #expect(last(try waitForRaw(file) { $0.contains("\u{1B}[\(row);") && last($0) == "p" }) == "p")
+        try tmux.keys("q")
+        try tmux.wait(for: "Unread")
+        #expect(last(try waitForRaw(file) { last($0) == "d" }) == "d")
+        try tmux.keys("q")
+        try tmux.waitForExit()
+    }
+
+}
+
+/// What the reader wrote so far, as `pipeOutput` records it.
+private func raw(_ file: URL) -> String {
+    (try? String(decoding: Data(contentsOf: file), as: UTF8.self)) ?? ""
+}
+
+/// Waits until the recorded output satisfies `condition`; returns it either way.
+private func waitForRaw(_ file: URL, timeout: Double = 5, _ condition: (String) -> Bool) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var text = raw(file)
+    while !condition(text), Date() < deadline {
+        usleep(50_000)
+        text = raw(file)
+    }
+    return text
+}
