@@ -7,15 +7,26 @@ extension Store {
     /// refused by SQLite itself. Nil when the directory holds no database yet.
     ///
     /// With no `-wal` file the database is opened `immutable` (no locks, no shared memory, no
-    /// files made); while another tinbox has it open (a `-wal` file is there) it is opened
-    /// `mode=ro`, which reads that process's commits through the files it already made.
+    /// files made); with one (tinbox keeps a small log at close, or another tinbox has it open),
+    /// the database and its log are copied to a temporary folder and the copy is read.
     public static func readOnly(directory: URL) throws -> Store? {
         let path = directory.appendingPathComponent(fileName).path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? nil
-        let mode = (walSize ?? 0) > 0 ? "mode=ro" : "immutable=1"
+        var opened = path
+        var home = directory
+        if FileManager.default.fileExists(atPath: path + "-wal") {
+            // Reading through the log would touch its `-shm`: a private copy of the database and
+            // its log is read instead (`copyDirectoryPrefix`; the replay removes it when it ends).
+            home = FileManager.default.temporaryDirectory.appendingPathComponent(
+                copyDirectoryPrefix + UUID().uuidString)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            opened = home.appendingPathComponent(fileName).path
+            try FileManager.default.copyItem(atPath: path, toPath: opened)
+            try FileManager.default.copyItem(atPath: path + "-wal", toPath: opened + "-wal")
+        }
+        let mode = opened == path ? "immutable=1" : "mode=ro"
         let database = try Database(
-            path: path, opening: "file:\(uriPath(path))?\(mode)", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+            path: path, opening: "file:\(uriPath(opened))?\(mode)", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
         let version = try database.userVersion
         guard version == Migrations.latest else {
             if version > Migrations.latest {
@@ -24,8 +35,11 @@ extension Store {
             throw StoreError.cannotOpen(
                 path: path, reason: "the store is from an older tinbox; run `tinbox count` once to upgrade it")
         }
-        return Store(database: database, directory: directory)
+        return Store(database: database, directory: home)
     }
+
+    /// The folder name's start of a private copy made by `readOnly`.
+    public static let copyDirectoryPrefix = "tinbox-replay-copy-"
 
     /// An empty, migrated store that lives in memory only: gone when closed, no file anywhere.
     public static func inMemory() throws -> Store {

@@ -42,5 +42,8 @@ package enum ReplayHost {
             terminal: terminal, source: source, inApp: driver, keys: context.config.keys,
             bidi: ReaderHost.bidi(context, environment)
         ).run()
+        let home = inbox.store.directory
+        // A copy left behind only costs a temporary folder; the data directory is untouched either way.
+        if home.lastPathComponent.hasPrefix(Store.copyDirectoryPrefix) { try? FileManager.default.removeItem(at: home) }
     }
 }
