@@ -53,6 +53,7 @@ bench: deps bench-deps build
 	bash Benchmarks/overlay.sh 5
 	python3 Benchmarks/rtl.py --binary $(RELEASE)
 	python3 Benchmarks/pictures.py --binary $(RELEASE)
+	python3 Benchmarks/replay.py --binary $(RELEASE)
 
 generated: build
 	mkdir -p $(GENERATED)

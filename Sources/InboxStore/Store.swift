@@ -20,6 +20,12 @@ public final class Store {
         try Migrations.apply(to: database)
     }
 
+    /// A store over an opened database, as it is (`Store+ReadOnly.swift`).
+    init(database: Database, directory: URL) {
+        self.database = database
+        self.directory = directory
+    }
+
     private func configure() throws {
         // WAL lets readers and one writer work side by side across processes; FULL makes every
         // commit durable before the call that made it returns (BEHAVIOR A.4). Statement journals

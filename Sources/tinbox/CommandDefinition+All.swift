@@ -5,7 +5,8 @@ import InboxCore
 /// are written from them.
 extension CommandDefinition {
     static let all: [CommandDefinition] = [
-        list, count, mark, refresh, inbox, event, purchase, explain, preview, simulate, convert, completions, help,
+        list, count, mark, refresh, inbox, event, purchase, explain, preview, simulate, replay, convert, completions,
+        help,
     ]
 
     static let list = CommandDefinition(
@@ -116,6 +117,29 @@ extension CommandDefinition {
                 + "the file was read (skips included), 1 when it was not."
         ],
         run: ConvertCommand.run)
+
+    static let replay = CommandDefinition(
+        name: "replay", summary: "Play an in-app timeline in the reader, as simulate computes it",
+        overview: "Open the reader on the inbox (read-only) and play a simulate timeline on a virtual clock: "
+            + "its overlays, taps, resizes and decision log, exactly as simulate computes them.",
+        usage: "replay TIMELINE.jsonl [--speed N] [--paused] [--loop] [--record FILE]",
+        options: [
+            OptionDefinition(
+                names: ["--speed"], value: "N", summary: "Virtual seconds per real second, 0.1 to 1000 (default 1)"),
+            OptionDefinition(names: ["--paused"], value: nil, summary: "Start paused (p resumes)"),
+            OptionDefinition(names: ["--loop"], value: nil, summary: "Start again at the end, for a demo left running"),
+            OptionDefinition(
+                names: ["--record"], value: "FILE",
+                summary: "Write the timeline's events to FILE, byte for byte as simulate prints them",
+                completion: .file),
+        ],
+        firstWord: .file,
+        details: [
+            "Keys: p pause/resume, . next step or timer, + and - speed, L decision log, q quit; Space still "
+                + "pages the list. Nothing is marked, recorded, refreshed or sent: the store is opened read-only. "
+                + "A tap or close of your own acts on screen only and is not recorded."
+        ],
+        run: ReplayCommand.run)
 
     static let completions = CommandDefinition(
         name: "completions", summary: "Print a shell completion script",

@@ -11,13 +11,7 @@ enum SimulateCommand {
         guard parsed.positional.count == 1, let path = parsed.positional.first else {
             throw UsageError("simulate needs one timeline file: tinbox simulate TIMELINE.jsonl")
         }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw CommandFailure("cannot read timeline \(url.path): no such file or not readable")
-        }
-        guard let timeline = String(data: data, encoding: .utf8) else {
-            throw CommandFailure("\(url.path): the timeline is not UTF-8 text")
-        }
+        let (url, timeline) = try readTimeline(path)
         let result = Simulation.run(
             timeline: timeline, baseDirectory: url.deletingLastPathComponent(), timelineName: url.lastPathComponent)
         // Campaign text reaches the terminal here too: invisible and control characters in the
@@ -32,5 +26,17 @@ enum SimulateCommand {
         Output.flush()
         Output.log(lines: result.log.map { TerminalText.sanitize($0) })
         if let error = result.error { throw CommandFailure(TerminalText.sanitize(error.description)) }
+    }
+
+    /// The timeline file's URL and text (`tinbox replay` reads it the same way).
+    static func readTimeline(_ path: String) throws -> (URL, String) {
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw CommandFailure("cannot read timeline \(url.path): no such file or not readable")
+        }
+        guard let timeline = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("\(url.path): the timeline is not UTF-8 text")
+        }
+        return (url, timeline)
     }
 }

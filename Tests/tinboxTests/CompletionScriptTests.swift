@@ -80,6 +80,8 @@ import Testing
         Completion(words: ["tinbox", "event", "--campaigns", "a"], replies: ["a.json"]),
         Completion(words: ["tinbox", "preview", "a"], replies: ["a.json"]),
         Completion(words: ["tinbox", "simulate", "b"], replies: ["b.jsonl"]),
+        Completion(words: ["tinbox", "replay", "b"], replies: ["b.jsonl"]),
+        Completion(words: ["tinbox", "replay", "b.jsonl", "--rec"], replies: ["--record"]),
         Completion(words: ["tinbox", "preview", "a.json", "--id", ""], replies: []),
         Completion(words: ["tinbox", "purchase", "--qu"], replies: ["--quantity"]),
         Completion(words: ["tinbox", "event", "go", ""], replies: []),

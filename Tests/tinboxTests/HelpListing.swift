@@ -4,15 +4,15 @@ import TestSupport
 /// What the built binary's help lists: the commands of `tinbox --help` and the options of
 /// `tinbox help COMMAND`, read from its output as a user reads them.
 enum HelpListing {
-    /// CLI.md's commands that tinbox has. `replay` is in CLI.md but not built yet.
+    /// CLI.md's commands, all of which tinbox has.
     static let cliCommands = [
         "list", "count", "mark", "refresh", "inbox", "event", "purchase", "explain", "preview", "simulate",
-        "convert", "completions", "help",
+        "replay", "convert", "completions", "help",
     ]
-    /// CLI.md's options for every command that tinbox has (not yet `--bidi`, `--graphics`,
-    /// `--screen-reader`), and those of single commands.
+    /// CLI.md's options for every command, and those of single commands.
     static let cliGlobalOptions = [
         "--data-dir", "--config", "--feed", "--campaigns", "--customer", "--lang", "--help", "--version",
+        "--bidi", "--graphics", "--screen-reader",
     ]
     static let cliCommandOptions: [String: [String]] = [
         "list": ["--state", "--json"], "count": ["--state"], "mark": ["--all"],

@@ -12,11 +12,27 @@ public enum Simulation {
         timeline: String, baseDirectory: URL, timelineName: String = "timeline.jsonl"
     ) -> SimulationResult {
         var runner = SimulationRunner(baseDirectory: baseDirectory)
+        return run(&runner, timeline: timeline, timelineName: timelineName)
+    }
+
+    /// `run`, also keeping what happened at each virtual instant (`SimulationTrace`), for
+    /// `tinbox replay` to show: the screen plays this run's own output, it decides nothing.
+    public static func trace(
+        timeline: String, baseDirectory: URL, timelineName: String = "timeline.jsonl"
+    ) -> SimulationTrace {
+        var runner = SimulationRunner(baseDirectory: baseDirectory, tracing: true)
+        let result = run(&runner, timeline: timeline, timelineName: timelineName)
+        return SimulationTrace(result: result, beats: runner.beats, endMilliseconds: runner.endMilliseconds)
+    }
+
+    private static func run(
+        _ runner: inout SimulationRunner, timeline: String, timelineName: String
+    ) -> SimulationResult {
         var error: SimulationError?
         for (offset, line) in lines(of: timeline).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
-                if try runner.perform(line) == .finished { break }
+                if try runner.perform(line, number: offset + 1) == .finished { break }
             } catch let stepError {
                 error = SimulationError(file: timelineName, line: offset + 1, message: stepError.message)
                 break
@@ -82,12 +98,18 @@ struct SimulationRunner {
     /// stdout so far as UTF-8 (`JSONLine` appends bytes; see `JSONLine.append`).
     private(set) var output: [UInt8] = []
     private(set) var log: [String] = []
+    /// What `tinbox replay` plays, when tracing (`Simulation.trace`); empty otherwise.
+    private(set) var beats: [ReplayBeat] = []
+    private let tracing: Bool
+    /// The instant the run stopped reading at: its `end` step, else its last step.
+    private(set) var endMilliseconds: Int64 = 0
 
-    init(baseDirectory: URL) {
+    init(baseDirectory: URL, tracing: Bool = false) {
         self.baseDirectory = baseDirectory
+        self.tracing = tracing
     }
 
-    mutating func perform(_ line: String) throws(StepError) -> Progress {
+    mutating func perform(_ line: String, number: Int) throws(StepError) -> Progress {
         let step = try TimelineStep.parse(line, baseDirectory: baseDirectory)
         if step.at < lastAt {
             throw StepError("`at` goes backwards (\(step.at) after \(lastAt))")
@@ -98,6 +120,7 @@ struct SimulationRunner {
             guard setup == nil else { throw StepError("`setup` may appear only once") }
             guard target == 0 else { throw StepError("`setup` must come first, at 0") }
             setup = value
+            trace(.step(ReplayStep(line: number, step.action)))
             presenter = InAppPresenter(
                 configuration: .init(reduceMotion: value.reduceMotion, columns: value.columns, rows: value.rows),
                 eventIds: SequentialEventIds())
@@ -105,6 +128,8 @@ struct SimulationRunner {
         }
         guard setup != nil else { throw StepError("the first step must be `setup`") }
         try advance(to: target)
+        endMilliseconds = target
+        trace(.step(ReplayStep(line: number, step.action)))
         switch step.action {
         case .setup: break
         case .start(let customer, let language):
@@ -139,6 +164,7 @@ struct SimulationRunner {
                 throw StepError("the simulation did not settle (more than 1000000 timers fired)")
             }
             clock = due
+            trace(.timer)
             switch item {
             case .timer(let timer): apply(presenter.timerFired(timer, at: time))
             case .artwork(let key, let ok):
@@ -156,10 +182,13 @@ struct SimulationRunner {
         for effect in effects {
             switch effect {
             case .report(let report):
+                let start = output.count
                 report.appendJSONLine(atMilliseconds: clock, to: &output)
                 output.append(UInt8(ascii: "\n"))
+                if tracing { trace(.report(String(decoding: output[start...], as: UTF8.self))) }
             case .log(let line):
                 log.append(line)
+                trace(.log(line))
             case .scheduleTimer(let timer, let uptime):
                 scheduler.schedule(.timer(timer), at: max(clock, Self.milliseconds(uptime)))
             case .cancelTimer(let timer):
@@ -170,7 +199,9 @@ struct SimulationRunner {
                 } else {
                     apply(presenter.syncFailed(requestId: request.requestId, at: time))
                 }
-            case .storeCache, .remove:
+            case .remove(let id):
+                trace(.remove(messageId: id))
+            case .storeCache:
                 break
             case .recordAnalytics, .acknowledgeAnalytics, .storeHistory, .storePlaceholders:
                 // `simulate` keeps its state in memory only (CLI.md): nothing to store.
@@ -191,12 +222,17 @@ struct SimulationRunner {
                 }
             case .askHost(let id, let campaign):
                 apply(presenter.hostAnswered(requestId: id, hostPolicy[campaign.messageId] ?? .show, at: time))
-            case .present:
+            case .present(let presentation):
+                trace(.present(presentation))
                 apply(presenter.presented(at: time))
             case .sendAnalytics(let batch):
                 apply(presenter.analyticsAnswered(batchId: batch.id, ok: network.analyticsOK, at: time))
             }
         }
+    }
+
+    private mutating func trace(_ kind: ReplayBeat.Kind) {
+        if tracing { beats.append(ReplayBeat(milliseconds: clock, kind: kind)) }
     }
 
     private mutating func schedule(_ item: VirtualScheduler.Item, after delay: Double) {

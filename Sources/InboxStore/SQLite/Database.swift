@@ -20,11 +20,17 @@ public final class Database {
     private(set) var depth = 0
 
     /// Opens (creating when missing) the database at `path`.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+    public convenience init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+        try self.init(
+            path: path, opening: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+            busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Opens `filename` (a path, or a `file:` URI with `SQLITE_OPEN_URI` in `flags`); `path` names it in errors.
+    init(path: String, opening filename: String, flags: Int32, busyTimeoutMilliseconds: Int32 = 10_000) throws {
         self.path = path
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite3_open_v2(filename, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {
             let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)

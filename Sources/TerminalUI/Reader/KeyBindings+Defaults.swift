@@ -102,6 +102,16 @@ extension KeyBindings {
         ],
         .log: [KeyBinding([.escape], .close)],
         .tooSmall: [KeyBinding([.character("q"), .control("c")], .quit)],
+        // Issue 13: the replay bar's keys. Space is not among them: it still pages the list.
+        .replay: [
+            KeyBinding([.character("p")], .pause, help: .replay, hint: "pause"),
+            KeyBinding([.character(".")], .nextStep, help: .replay, hint: "next"),
+            KeyBinding([.character("+"), .character("=")], .faster, help: .replay, hint: "speed"),
+            KeyBinding([.character("-")], .slower, help: .replay, hint: "speed"),
+            KeyBinding([.character("L")], .log, help: .log, hint: "log"),
+            KeyBinding([.character("q")], .quit, help: .quit, hint: "quit"),
+            KeyBinding([.control("c")], .quit),
+        ],
     ])
 
     /// The keys of the list and an open message alike.

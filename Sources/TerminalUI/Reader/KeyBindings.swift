@@ -6,6 +6,8 @@ import Foundation
 /// name a key the reader does not take.
 public enum KeyContext: String, CaseIterable, Sendable {
     case list, detail, search, console, overlay, picker, help, confirm, question, log, tooSmall
+    /// `tinbox replay`: its bar's keys, read before an overlay's and the list's.
+    case replay
 }
 
 /// What a key does. The raw value is the name the config's `keys` uses.
@@ -14,12 +16,17 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case nextTab, previousTab, tabAll, tabUnread, tabRead, tabDeleted
     case search, clearSearch, back, quit, refresh, help, console, log, picker
     case nextButton, previousButton, press, close, cancel, done, erase, run, show, hide, yes, no
+    /// `tinbox replay`: pause or resume the virtual clock, jump to what comes next, change speed.
+    case pause, nextStep, faster, slower
 }
 
 /// The rows of the `?` card, in order; each binding says on which row (if any) its keys show.
 public enum HelpRow: Int, CaseIterable, Sendable {
     case move, page, ends, open, back, quit, tabs, mark, markAll, refresh, search, console, log, buttons
-    case suspend, help
+    case replay, suspend, help
+
+    /// Rows only a replay has: its `?` card names them, the reader's does not.
+    public var isReplayOnly: Bool { self == .replay }
 
     public var text: String {
         switch self {
@@ -37,6 +44,7 @@ public enum HelpRow: Int, CaseIterable, Sendable {
         case .console: return "console: event, customer, lang"
         case .log: return "in-app decision log"
         case .buttons: return "choose a button"
+        case .replay: return "replay: pause, next, speed"
         case .suspend: return "suspend"
         case .help: return "this help"
         }
@@ -164,8 +172,11 @@ public struct KeyBindings: Equatable, Sendable {
 
     /// The `?` card (and the man page's KEYS): per row, the keys of every binding on it, each
     /// binding's first keys before its second ones, as `j k ↓ ↑`.
-    public var helpLines: [(keys: String, text: String)] {
-        HelpRow.allCases.compactMap { row in
+    public var helpLines: [(keys: String, text: String)] { helpLines(replay: true) }
+
+    /// The `?` card's lines; `replay` false leaves out the rows only a replay has.
+    public func helpLines(replay: Bool) -> [(keys: String, text: String)] {
+        HelpRow.allCases.filter { replay || !$0.isReplayOnly }.compactMap { row in
             if row == .suspend { return ("Ctrl-Z", row.text) }
             let lists = KeyContext.allCases.flatMap { bindings($0).filter { $0.help == row }.map(\.keys) }
             var names: [String] = []

@@ -68,6 +68,8 @@ public enum ReaderEvent: Equatable, Sendable {
     case found(InboxEntry?, id: String)
     /// The detail view's picture under `key` (`DetailImage.key`) arrived, or could not.
     case detailImage(key: String, DetailImage)
+    /// `tinbox replay`: the replay bar as it stands now.
+    case replay(ReplayBar)
 }
 
 /// What the reader asks its runtime to do; `update` itself does no I/O.
@@ -90,5 +92,7 @@ public enum ReaderEffect: Equatable, Sendable {
     case inApp(InAppRequest)
     /// Looks a message up by id for `navigate` to `message/<id>`.
     case find(id: String)
+    /// `tinbox replay`: a key of the replay bar, for the replay driver.
+    case replay(ReplayControl)
     case quit
 }

@@ -237,6 +237,8 @@ public final class ReaderLoop {
                 return inApp?.perform(request, userIsBusy: state.userIsBusy) ?? []
             case .find(let id):
                 return [.found(try source.entry(named: id), id: id)]
+            case .replay(let control):
+                return (inApp as? ReplayControllable)?.control(control) ?? []
             case .quit:
                 return []
             }

@@ -216,7 +216,7 @@ extension ReaderState {
         guard let shown else { return nil }
         guard event.action == .press else { return shown.isSlideUp ? nil : [] }
         var scratch = Screen(width: size.columns, height: size.rows)
-        let hits = OverlayView.draw(shown.overlay(at: frameTime), on: &scratch)
+        let hits = ReaderView.drawOverlay(self, on: &scratch)
         switch hits.target(row: event.row, column: event.column) {
         case .button(let id, let index):
             self.shown?.button = index

@@ -36,6 +36,7 @@ extension ReaderState {
             return keys.action(for: key, in: .tooSmall) == .quit ? quit() : []
         }
         if let overlay { return handle(key, in: overlay) }
+        if let effects = handleReplay(key) { return effects }
         if let effects = handleInApp(key) { return effects }
         if isEditingSearch { return handleSearch(key) }
         if case .detail(let detail) = mode {

@@ -55,6 +55,8 @@ extension ReaderState {
             frameTime = time
         case .found(let entry, let id):
             effects += found(entry, id: id)
+        case .replay(let bar):
+            replay = bar
         }
         if isQuitting { return effects }
         return effects + windowEffects() + impressionEffects()

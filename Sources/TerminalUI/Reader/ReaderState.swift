@@ -133,6 +133,8 @@ public struct ReaderState: Equatable, Sendable {
     /// Messages already counted as seen in this screen session (BEHAVIOR A.7: one IM each).
     public var impressed: Set<MessageKey> = []
     var pendingLoad: ReaderEffect?
+    /// `tinbox replay`'s bar; nil in the reader.
+    public var replay: ReplayBar?
     /// What each key does where (CLI.md "Reader keys", with the config's rebindings).
     public var keys: KeyBindings
     /// TERMINAL §3 `screenReader`: ASCII frames, words for marks, no spinner, spoken-style status.

@@ -61,8 +61,8 @@ extension ReaderView {
 
     /// The help card, centred; it shows as many lines as fit. Its lines are the key table's
     /// (`KeyBindings.helpLines`), so a rebound key shows as rebound.
-    static func drawHelp(_ keys: KeyBindings, into screen: inout Screen) {
-        let helpLines = keys.helpLines
+    static func drawHelp(_ keys: KeyBindings, replay: Bool = false, into screen: inout Screen) {
+        let helpLines = keys.helpLines(replay: replay)
         let keyWidth = 16
         let width = min(screen.width - 2, 44)
         let height = min(screen.height - 2, helpLines.count + 4)

@@ -9,7 +9,7 @@ extension ReaderView {
         if let picker = state.preview, picker.isOpen, state.shown == nil {
             drawPicker(picker, keys: state.keys, words: state.screenReader, into: &screen)
         }
-        if let shown = state.shown { OverlayView.draw(shown.overlay(at: state.frameTime), on: &screen) }
+        if state.shown != nil { drawOverlay(state, on: &screen) }
         if state.askingNotifications {
             let keys = state.keys
             let answer = "\(keys.name(of: .yes, in: .question)) allow   \(keys.name(of: .no, in: .question)) not now"

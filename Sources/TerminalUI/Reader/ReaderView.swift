@@ -23,8 +23,10 @@ public enum ReaderView {
         }
         drawStatus(state, into: &screen)
         drawInApp(state, into: &screen)
+        // A replay's bar stays above an overlay that covers the status line.
+        if state.replay != nil, state.shown != nil { drawStatus(state, into: &screen) }
         switch state.overlay {
-        case .help?: drawHelp(state.keys, into: &screen)
+        case .help?: drawHelp(state.keys, replay: state.replay != nil, into: &screen)
         case .confirmDeleteAll?: drawConfirm(count: state.counts[.all] ?? 0, keys: state.keys, into: &screen)
         case nil: break
         }
@@ -126,6 +128,7 @@ public enum ReaderView {
             screen.focus(row: row, column: end)
             return
         }
+        if let replay = state.replay { return drawReplayBar(replay, state: state, into: &screen) }
         var right = state.syncStatus
         if state.detail == nil, state.total > 0 {
             let total = "\(state.total)" + (state.totalIsExact ? "" : "+")
