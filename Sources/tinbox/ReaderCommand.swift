@@ -39,6 +39,7 @@ enum ReaderCommand {
         CursesTerminal(
             options: CursesTerminal.Options(
                 mouse: context.config.mouse, theme: context.config.theme, environment: environment,
-                colours: context.config.colours, bidi: ReaderHost.bidi(context, environment), graphics: graphics))
+                colours: context.config.colours, bidi: ReaderHost.bidi(context, environment), graphics: graphics,
+                screenReader: ReaderHost.screenReader(context)))
     }
 }
