@@ -82,34 +82,14 @@ enum EntryRow {
                 guard let value else { continue }
                 if !first { json.append(UInt8(ascii: ",")) }
                 first = false
-                appendQuoted(name, to: &json)
+                JSONWriter.append(.string(name), to: &json)
                 json.append(UInt8(ascii: ":"))
-                appendQuoted(value, to: &json)
+                JSONWriter.append(.string(value), to: &json)
             }
             json.append(UInt8(ascii: "}"))
         }
         json.append(UInt8(ascii: "]"))
         return String(decoding: json, as: UTF8.self)
-    }
-
-    /// A JSON string: quote, backslash and C0 controls escaped, everything else as UTF-8.
-    private static func appendQuoted(_ text: String, to json: inout [UInt8]) {
-        json.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                json.append(UInt8(ascii: "\\"))
-                json.append(byte)
-            case 0x0A: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                json.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: json.append(byte)
-            }
-        }
-        json.append(UInt8(ascii: "\""))
     }
 
     /// JSONSerialization rather than a JSONDecoder: for these tiny arrays, read for every listed

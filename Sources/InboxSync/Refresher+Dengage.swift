@@ -25,7 +25,9 @@ extension Refresher {
             let staging = try inbox.beginImport(producer: producer.name)
             defer { try? staging.discard() }
             let skipped = try dengage.fetchMessages(now: inbox.clock.now, into: staging)
-            let report = try applyUnlessDisabled(staging, skipped: skipped)
+            // The log is synced once before the outcome is told (`refresh`, `persisted`), as for
+            // tinbox's own HTTP producers.
+            let report = try applyUnlessDisabled(staging, skipped: skipped, durable: false)
             return .ok(messages: report.stored, skipped: report.skipped)
         } catch SyncError.throttled(let endpoint, let retryAfter) {
             try inbox.noteThrottle(producer: producer.name, retryAfter: retryAfter, bootId: bootId)

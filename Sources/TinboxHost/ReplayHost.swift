@@ -40,7 +40,7 @@ package enum ReplayHost {
         driver.notice = note
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, keys: context.config.keys,
-            bidi: ReaderHost.bidi(context, environment)
+            bidi: ReaderHost.bidi(context, environment), screenReader: ReaderHost.screenReader(context)
         ).run()
         let home = inbox.store.directory
         // A copy left behind only costs a temporary folder; the data directory is untouched either way.

@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 import TinboxHost
 
 /// The command layer: parses, runs one command, and maps errors to exit codes
@@ -20,8 +21,12 @@ enum Main {
     }
 
     /// CLI.md: a failure says why in one line on stderr, whatever the error's text holds.
+    /// The one line an error is reported in, through the sanitizer: an error may quote a file's
+    /// own keys or a server's words (`convert`'s "what was found", a refresh's failure).
     static func oneLine(_ text: String) -> String {
-        let parts = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = TerminalText.sanitize(text, keepingNewlines: true).split(whereSeparator: \.isNewline).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         let line = parts.filter { !$0.isEmpty }.joined(separator: " ")
         return line.isEmpty ? "failed without a reason" : line
     }

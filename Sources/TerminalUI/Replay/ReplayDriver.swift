@@ -299,7 +299,7 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
     private func nextStep() -> ReplayBar.Next? {
         for beat in trace.beats[index...] {
             if case .step(let step) = beat.kind {
-                return ReplayBar.Next(label: step.label, milliseconds: beat.milliseconds)
+                return ReplayBar.Next(label: TerminalText.sanitize(step.label), milliseconds: beat.milliseconds)
             }
         }
         return nil
