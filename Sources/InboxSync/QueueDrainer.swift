@@ -17,7 +17,7 @@ public struct DrainReport: Equatable, Sendable {
 /// (PROTOCOL 1.3-1.4, issue 4 point 4).
 ///
 /// Durability: each batch is read from the store, sent, and only after the server's 2xx cleared
-/// from the store in one transaction, before the next batch is sent. A kill before that commit
+/// from the store in one transaction, while the next batch travels. A kill before that commit
 /// sends the batch again with the same `eventId`s (the server drops duplicates); a kill after it
 /// never sends those events again. Nothing is cleared on a failure, so nothing is lost.
 ///
@@ -86,41 +86,47 @@ public struct QueueDrainer {
             acknowledge: { try inbox.acknowledgeEvents(producer: name, eventIds: $0.map(\.eventId), durable: false) })
     }
 
-    /// Sends a queue oldest first, one batch at a time, each acknowledged before the next is
-    /// sent. The round limit stops a queue another process keeps filling from running forever.
+    /// Sends a queue oldest first, one batch at a time, in order: a batch leaves only once the
+    /// server took the one before it. The round limit stops a queue another process keeps filling
+    /// from running forever.
     ///
-    /// While a full batch is on its way, the next one is read and its body written: the rows
-    /// after this batch, which stays queued until its acknowledgement. That work then costs no
-    /// time of its own (issue 14 point 5). A row the read-ahead missed, because another process
-    /// changed the queue meanwhile, stays queued for a later batch or the next drain.
+    /// Nothing of tinbox's own waits on the network between two batches (issue 14 point 5):
+    /// - while a batch is on its way, the next one is read and its body written: the rows after
+    ///   this batch, which stays queued until its acknowledgement;
+    /// - when the server took a batch, the next one leaves at once and the taken one is cleared
+    ///   while it travels. A kill before that commit sends the taken batch again, with its
+    ///   `eventId`s, exactly as a kill between the answer and the commit always could; the
+    ///   clearing costs ~2.5 ms per 500 statuses, which sat between every two requests.
+    /// A row the read-ahead missed, because another process changed the queue meanwhile, stays
+    /// queued for a later batch or the next drain.
     private func drain<Item>(
         acknowledged: inout Bool, waiting: Int, read: (_ offset: Int) throws -> [Item],
         prepare: ([Item]) -> HTTPProducer.Batch, acknowledge: ([Item]) throws -> Void
     ) throws -> Int {
+        var current = try read(0)
+        guard !current.isEmpty else { return 0 }
+        try checkCancelled()
+        var sending = Sending(producer, prepare(current))
         var sent = 0
-        var next = try read(0)
-        var prepared = next.isEmpty ? nil : prepare(next)
         for _ in 0..<(waiting / batchSize + 2) {
-            try checkCancelled()
-            guard let batch = prepared else { break }
-            let items = next
-            if items.count < batchSize {
-                try producer.push(batch)
-                acknowledged = true
-                try acknowledge(items)
-                sent += items.count
-                break
-            }
-            let sending = Sending(producer, batch)
-            let ahead = Result { () throws -> ([Item], HTTPProducer.Batch?) in
-                let rows = try read(batchSize)
-                return (rows, rows.isEmpty ? nil : prepare(rows))
-            }
+            // `current` is still queued, so the rows after it start at `batchSize`.
+            let next = current.count < batchSize ? [] : try read(batchSize)
+            let nextBatch = next.isEmpty ? nil : prepare(next)
             try sending.wait()
             acknowledged = true
-            try acknowledge(items)
-            sent += items.count
-            (next, prepared) = try ahead.get()
+            let cancelled = producer.cancellation?.isCancelled == true
+            let following = cancelled ? nil : nextBatch.map { Sending(producer, $0) }
+            do {
+                try acknowledge(current)
+            } catch {
+                // The next batch stays queued too; it is waited for, so nothing outlives the drain.
+                try? following?.wait()
+                throw error
+            }
+            sent += current.count
+            if cancelled { throw SyncError.cancelled }
+            guard let following else { break }
+            (current, sending) = (next, following)
         }
         return sent
     }
