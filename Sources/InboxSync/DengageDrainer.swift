@@ -6,22 +6,23 @@ import InboxStore
 /// events first (`Inbox.queueStatusesAsEvents`), then the events go out oldest first in requests
 /// of at most `HTTPProducer.batchLimit`.
 ///
-/// Durability is the event queue's (QueueDrainer.swift): a batch is cleared from the store only
-/// after the server's answer, before the next one is sent, so a kill sends at most that batch
-/// again (with the same events) and never loses one. A 4xx other than 408 and 429 can never
-/// succeed: that batch is cleared with a log line. 408, 429, 5xx and network failures keep it and
-/// end the drain (A.7); a `429`'s `Retry-After` is saved for the producer.
+/// Durability and order are the event queue's (`OrderedBatches`): a batch is cleared from the
+/// store only after the server's answer, so a kill sends at most that batch again (with the same
+/// events) and never loses one; the commits are synced once when the drain ends. A 4xx other
+/// than 408 and 429 can never succeed: that batch is cleared with a log line. 408, 429, 5xx and
+/// network failures keep it and end the drain (A.7); a `429`'s `Retry-After` is saved for the
+/// producer.
 public struct DengageDrainer {
     public let inbox: Inbox
     public let producer: DengageProducer
     public var bootId: String
     public var batchSize: Int
     /// Where the line about a dropped batch goes.
-    public var log: (String) -> Void
+    public var log: @Sendable (String) -> Void
 
     public init(
         inbox: Inbox, producer: DengageProducer, bootId: String = BootIdentity.current,
-        log: @escaping (String) -> Void = { _ in }
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.inbox = inbox
         self.producer = producer
@@ -43,29 +44,26 @@ public struct DengageDrainer {
         var report = DrainReport()
         report.statuses = try inbox.queueStatusesAsEvents(producer: name)
         let waiting = try inbox.pendingCounts(producer: name).events
-        do {
-            // The round limit stops a queue another process keeps filling from running forever.
-            for _ in 0..<(waiting / batchSize + 2) {
-                if producer.cancellation?.isCancelled == true { throw SyncError.cancelled }
-                let events = try inbox.pendingEvents(producer: name, limit: batchSize)
-                if events.isEmpty { break }
-                try send(events)
-                report.events += try inbox.acknowledgeEvents(producer: name, eventIds: events.map(\.eventId))
-                if events.count < batchSize { break }
-            }
-        } catch SyncError.throttled(let endpoint, let retryAfter) {
-            try inbox.noteThrottle(producer: name, retryAfter: retryAfter, bootId: bootId)
-            throw SyncError.throttled(endpoint: endpoint, retryAfter: retryAfter)
+        report.events = try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
+            try OrderedBatches(batchSize: batchSize, cancellation: producer.cancellation).send(
+                acknowledged: &acknowledged, waiting: waiting,
+                read: { try inbox.pendingEvents(producer: name, limit: batchSize, offset: $0) },
+                prepare: producer.batch, push: push,
+                acknowledge: {
+                    try inbox.acknowledgeEvents(producer: name, eventIds: $0.map(\.eventId), durable: false)
+                })
         }
         return report
     }
 
-    /// Returns when the server took the batch or refused it for good (logged).
-    private func send(_ events: [InboxEvent]) throws {
-        do {
-            try producer.push(events)
-        } catch SyncError.http(let endpoint, let status) where Self.refusesForGood(status) {
-            log("\(name): \(endpoint) answered HTTP \(status); \(events.count) events dropped")
+    /// Sends one batch; returns when the server took it or refused it for good (logged).
+    private var push: @Sendable (HTTPProducer.Batch) throws -> Void {
+        { [producer, name, log] batch in
+            do {
+                try producer.push(batch)
+            } catch SyncError.http(let endpoint, let status) where Self.refusesForGood(status) {
+                log("\(name): \(endpoint) answered HTTP \(status); \(batch.count) events dropped")
+            }
         }
     }
 

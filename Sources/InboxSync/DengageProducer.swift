@@ -127,8 +127,18 @@ public struct DengageProducer: Sendable {
     /// them. The acknowledgement is tinbox's (PROTOCOL 1.5): a 2xx with an empty body (what
     /// Dengage sends) or JSON; one that is not JSON, a captive portal's page, keeps them queued.
     public func push(_ events: [InboxEvent]) throws {
+        try push(batch(events))
+    }
+
+    /// The request for at most `HTTPProducer.batchLimit` events, its body written ahead of sending.
+    func batch(_ events: [InboxEvent]) -> HTTPProducer.Batch {
         precondition(events.count <= HTTPProducer.batchLimit)
-        try http.push(HTTPProducer.Batch(path: Self.eventsPath, body: eventsBody(events)))
+        return HTTPProducer.Batch(path: Self.eventsPath, body: eventsBody(events), count: events.count)
+    }
+
+    /// Sends one batch; returns when the server took it (as `push(_:)` for events).
+    func push(_ batch: HTTPProducer.Batch) throws {
+        try http.push(batch)
     }
 
     /// `{"acc","ckey"?,"did","appId"?,"events":[{"eventType","msgid","messageDetails","eventDateUTC"}]}`:

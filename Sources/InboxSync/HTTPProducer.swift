@@ -79,18 +79,20 @@ public struct HTTPProducer: Sendable {
     public struct Batch: Sendable {
         let path: String
         let body: Data
+        /// How many statuses or events it carries.
+        let count: Int
     }
 
     /// PROTOCOL 1.3: at most `batchLimit` statuses for one request.
     public static func batch(_ statuses: [PendingStatus]) -> Batch {
         precondition(statuses.count <= batchLimit)
-        return Batch(path: "/api/inbox/status", body: statusesBody(statuses))
+        return Batch(path: "/api/inbox/status", body: statusesBody(statuses), count: statuses.count)
     }
 
     /// PROTOCOL 1.4: at most `batchLimit` events, each with its own `eventId`, for one bulk request.
     public static func batch(_ events: [InboxEvent]) -> Batch {
         precondition(events.count <= batchLimit)
-        return Batch(path: "/api/inbox/events", body: eventsBody(events))
+        return Batch(path: "/api/inbox/events", body: eventsBody(events), count: events.count)
     }
 
     /// Sends one batch. Returns when the server took it.

@@ -17,7 +17,7 @@ public struct DrainReport: Equatable, Sendable {
 /// (PROTOCOL 1.3-1.4, issue 4 point 4).
 ///
 /// Durability: each batch is read from the store, sent, and only after the server's 2xx cleared
-/// from the store in one transaction, while the next batch travels. A kill before that commit
+/// from the store in one transaction, before the next batch is sent. A kill before that commit
 /// sends the batch again with the same `eventId`s (the server drops duplicates); a kill after it
 /// never sends those events again. Nothing is cleared on a failure, so nothing is lost.
 ///
@@ -42,6 +42,10 @@ public struct QueueDrainer {
 
     var name: String { producer.config.name }
 
+    private var batches: OrderedBatches {
+        OrderedBatches(batchSize: batchSize, cancellation: producer.cancellation)
+    }
+
     /// Sends everything queued when it starts. Throws the first failure (`SyncError`), with the
     /// batches sent before it already cleared. A `429` with `Retry-After` is saved per producer.
     @discardableResult
@@ -49,116 +53,32 @@ public struct QueueDrainer {
         if let throttle = try inbox.throttle(producer: name, bootId: bootId) {
             throw SyncError.stillThrottled(remaining: throttle.remaining)
         }
-        var acknowledged = false
-        do {
+        return try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
             var report = DrainReport()
-            do {
-                report.statuses = try drainStatuses(acknowledged: &acknowledged)
-                report.events = try drainEvents(acknowledged: &acknowledged)
-            } catch {
-                // What was cleared before the failure is made as durable as the rest.
-                if acknowledged { try? inbox.syncAcknowledgements() }
-                throw error
-            }
-            if acknowledged { try inbox.syncAcknowledgements() }
+            report.statuses = try drainStatuses(acknowledged: &acknowledged)
+            report.events = try drainEvents(acknowledged: &acknowledged)
             return report
-        } catch SyncError.throttled(let endpoint, let retryAfter) {
-            try inbox.noteThrottle(producer: name, retryAfter: retryAfter, bootId: bootId)
-            throw SyncError.throttled(endpoint: endpoint, retryAfter: retryAfter)
         }
     }
 
     private func drainStatuses(acknowledged: inout Bool) throws -> Int {
-        try drain(
+        try batches.send(
             acknowledged: &acknowledged,
             waiting: try inbox.pendingCounts(producer: name).statuses,
             read: { try inbox.pendingStatuses(producer: name, limit: batchSize, offset: $0) },
-            prepare: HTTPProducer.batch,
+            prepare: HTTPProducer.batch, push: producer.push,
             acknowledge: { try inbox.acknowledgeStatuses(producer: name, $0, durable: false) })
     }
 
     private func drainEvents(acknowledged: inout Bool) throws -> Int {
-        try drain(
+        try batches.send(
             acknowledged: &acknowledged,
             waiting: try inbox.pendingCounts(producer: name).events,
             read: { try inbox.pendingEvents(producer: name, limit: batchSize, offset: $0) },
-            prepare: HTTPProducer.batch,
+            prepare: HTTPProducer.batch, push: producer.push,
             acknowledge: { try inbox.acknowledgeEvents(producer: name, eventIds: $0.map(\.eventId), durable: false) })
     }
 
-    /// Sends a queue oldest first, one batch at a time, in order: a batch leaves only once the
-    /// server took the one before it. The round limit stops a queue another process keeps filling
-    /// from running forever.
-    ///
-    /// Nothing of tinbox's own waits on the network between two batches (issue 14 point 5):
-    /// - while a batch is on its way, the next one is read and its body written: the rows after
-    ///   this batch, which stays queued until its acknowledgement;
-    /// - when the server took a batch, the next one leaves at once and the taken one is cleared
-    ///   while it travels. A kill before that commit sends the taken batch again, with its
-    ///   `eventId`s, exactly as a kill between the answer and the commit always could; the
-    ///   clearing costs ~2.5 ms per 500 statuses, which sat between every two requests.
-    /// A row the read-ahead missed, because another process changed the queue meanwhile, stays
-    /// queued for a later batch or the next drain.
-    private func drain<Item>(
-        acknowledged: inout Bool, waiting: Int, read: (_ offset: Int) throws -> [Item],
-        prepare: ([Item]) -> HTTPProducer.Batch, acknowledge: ([Item]) throws -> Void
-    ) throws -> Int {
-        var current = try read(0)
-        guard !current.isEmpty else { return 0 }
-        try checkCancelled()
-        var sending = Sending(producer, prepare(current))
-        var sent = 0
-        for _ in 0..<(waiting / batchSize + 2) {
-            // `current` is still queued, so the rows after it start at `batchSize`.
-            let next = current.count < batchSize ? [] : try read(batchSize)
-            let nextBatch = next.isEmpty ? nil : prepare(next)
-            try sending.wait()
-            acknowledged = true
-            let cancelled = producer.cancellation?.isCancelled == true
-            let following = cancelled ? nil : nextBatch.map { Sending(producer, $0) }
-            do {
-                try acknowledge(current)
-            } catch {
-                // The next batch stays queued too; it is waited for, so nothing outlives the drain.
-                try? following?.wait()
-                throw error
-            }
-            sent += current.count
-            if cancelled { throw SyncError.cancelled }
-            guard let following else { break }
-            (current, sending) = (next, following)
-        }
-        return sent
-    }
-
-    private func checkCancelled() throws {
-        if producer.cancellation?.isCancelled == true { throw SyncError.cancelled }
-    }
-}
-
-/// One batch sent from a thread of its own, so the caller can use its store connection meanwhile.
-private final class Sending: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var failure: Error?
-
-    init(_ producer: HTTPProducer, _ batch: HTTPProducer.Batch) {
-        let thread = Thread { [self] in
-            do {
-                try producer.push(batch)
-            } catch {
-                failure = error
-            }
-            done.signal()
-        }
-        thread.name = "tinbox send"
-        thread.start()
-    }
-
-    /// Returns when the server took the batch; throws what the send threw.
-    func wait() throws {
-        done.wait()
-        if let failure { throw failure }
-    }
 }
 
 extension Inbox {

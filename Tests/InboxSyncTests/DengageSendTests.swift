@@ -193,7 +193,7 @@ extension SyncFixture {
             transport: transport)
     }
 
-    func drainer(_ producer: DengageProducer, log: @escaping (String) -> Void = { _ in }) -> DengageDrainer {
+    func drainer(_ producer: DengageProducer, log: @escaping @Sendable (String) -> Void = { _ in }) -> DengageDrainer {
         DengageDrainer(inbox: inbox, producer: producer, bootId: "boot", log: log)
     }
 }
