@@ -27,7 +27,8 @@ struct Theme {
     /// turns pair 0 back on with `op` and `sgr0` both (`CSI 39;49 m` then `ESC ( B CSI m`), where
     /// for a pair of default colours the `sgr` that leaves bold or dim is enough: a row whose
     /// coloured, bold marks come before its plain title sends 3 bytes less, a faded row next to a
-    /// modal's card 10 less. Pair 0 in monochrome, which has no pairs.
+    /// modal's card 10 less. Pair 0 in monochrome, which has no pairs, and where curses refuses
+    /// a pair of default colours.
     private(set) var plainPair: Int16 = 0
 
     /// NO_COLOR (set and not empty) or the "monochrome" theme give no colour; then the terminal's
@@ -56,7 +57,13 @@ struct Theme {
             return nextPair
         }
         var looks: [CellRole: Look] = [:]
-        let plain: Int16 = depth == .monochrome ? 0 : pair(-1, -1)
+        // Only where the terminal's own colours make a pair (`use_default_colors` took); else 0.
+        var plain: Int16 = 0
+        if depth != .monochrome, init_pair(nextPair, -1, -1) == tinbox_ok() {
+            plain = nextPair
+            pairColours[plain] = ColourPairTable.Key(foreground: -1, background: -1)
+            nextPair += 1
+        }
         switch depth {
         case .monochrome:
             looks = [
