@@ -36,4 +36,22 @@ extension OverlayCursesTests {
             #expect(moved.contains("7m"), "\(moved.debugDescription)")
         }
     }
+
+    /// The plain title after an unread row's bold, coloured mark is reached with one `sgr`: plain
+    /// text has a pair of the terminal's own colours, where pair 0 made curses send the colour
+    /// reset and `sgr0` both (`CSI 39 m`, `ESC ( B CSI m`) before it.
+    @Test func thePlainTitleAfterTheBoldMarkTakesOneAttributeChange() {
+        let (before, after) = listScreens()
+        let pty = PseudoTerminal(size: Self.benchSize, environment: ["TERM": "xterm-256color"])
+        _ = pty.draw(before)
+        let moved = text(pty.draw(after))
+        guard let mark = moved.range(of: "•"), let title = moved.range(of: " Plain title number 0 of the list"),
+            mark.upperBound <= title.lowerBound
+        else {
+            Issue.record("the old row's mark and title: \(moved.debugDescription)")
+            return
+        }
+        let between = String(moved[mark.upperBound..<title.lowerBound])
+        #expect(between == "\u{1B}(B\u{1B}[0m", "\(between.debugDescription)")
+    }
 }

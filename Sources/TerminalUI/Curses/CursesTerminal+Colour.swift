@@ -51,7 +51,7 @@ extension CursesTerminal {
             // One look for all faded text on a background: a faded row is one run, so fading it
             // costs its characters and little more. Reverse stays (it is a bar's background).
             look.attributes = (look.attributes & tinbox_a_reverse()) | tinbox_a_dim()
-            look.pair = roleBackground < 0 ? 0 : look.pair
+            look.pair = roleBackground < 0 ? theme.plainPair : look.pair
             colours.foreground = drawingScrim.map { CampaignPalette.mix($0, Self.scrimGrey) }
             if colours.foreground == nil, roleBackground >= 0, palette.indexed != .none {
                 colours.foreground = XtermPalette.colour(at: 244)
