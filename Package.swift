@@ -40,11 +40,15 @@ let package = Package(
         // the terminal, the clock and the network and hand them in.
         .target(
             name: "TinboxHost",
-            dependencies: ["Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]),
+            dependencies: [
+                "Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI",
+                "TinboxKit",
+            ]),
         .executableTarget(
             name: "tinbox",
             dependencies: [
                 "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI", "TinboxHost",
+                "TinboxKit",
             ]
         ),
         .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),

@@ -34,12 +34,16 @@ public struct TinboxConfiguration: Sendable {
     public let networkHelper: URL?
     /// The local clock of quiet hours (BEHAVIOR B.8).
     public let timeZone: TimeZone
+    /// Where a refresh's warnings go (a line about queued items a server refused for good,
+    /// VENDORS.md §2), without a prefix; nil writes them on stderr after `[tinbox] `.
+    public let log: (@Sendable (String) -> Void)?
 
     /// A configuration; only the data directory is required.
     public init(
         dataDirectory: URL, producers: [ProducerSource] = [], campaigns: CampaignSource? = nil,
         customer: String? = nil, language: String? = nil, callbackQueue: DispatchQueue = .main,
-        clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current
+        clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current,
+        log: (@Sendable (String) -> Void)? = nil
     ) {
         self.dataDirectory = dataDirectory
         self.producers = producers
@@ -50,6 +54,7 @@ public struct TinboxConfiguration: Sendable {
         self.clock = clock
         self.networkHelper = networkHelper
         self.timeZone = timeZone
+        self.log = log
     }
 
     /// The network for HTTP sources: the helper when one is named, else URLSession in process.
@@ -78,13 +83,22 @@ public struct ProducerSource: Sendable {
     public let token: String?
     /// The producer's config keys (CLI.md): `pageSize`, `maxMessages`, `contactKey`.
     public let options: [String: JSONValue]
+    /// Shipped demo data, whose dates move with the clock so it always looks current.
+    public let isDemo: Bool
 
     /// A JSON document on disk with the shape of the `GET messages` response, read whole.
     public static func file(
         _ url: URL, producer: MessageProducer = .engagement, format: String? = nil,
         options: [String: JSONValue] = [:]
     ) -> ProducerSource {
-        ProducerSource(location: .file(url), producer: producer, format: format, token: nil, options: options)
+        ProducerSource(
+            location: .file(url), producer: producer, format: format, token: nil, options: options, isDemo: false)
+    }
+
+    /// A demo feed on disk (the shipped `engagement.json`, `app-messaging.json`): its dates are
+    /// moved by the clock's distance from the day it was written, so the demo always looks current.
+    public static func demo(_ url: URL, producer: MessageProducer = .engagement) -> ProducerSource {
+        ProducerSource(location: .file(url), producer: producer, format: nil, token: nil, options: [:], isDemo: true)
     }
 
     /// An `http://` or `https://` base URL serving PROTOCOL 1.1-1.4.
@@ -92,7 +106,8 @@ public struct ProducerSource: Sendable {
         _ base: URL, producer: MessageProducer = .engagement, format: String? = nil, token: String? = nil,
         options: [String: JSONValue] = [:]
     ) -> ProducerSource {
-        ProducerSource(location: .http(base), producer: producer, format: format, token: token, options: options)
+        ProducerSource(
+            location: .http(base), producer: producer, format: format, token: token, options: options, isDemo: false)
     }
 
     /// The sync layer's producer, or why this source cannot be used.
@@ -118,7 +133,8 @@ public struct ProducerSource: Sendable {
         var config = ProducerConfig(
             kind: kind, source: source, token: token, contactKey: options["contactKey"]?.stringValue,
             pageSize: options["pageSize"]?.numberValue.map { Int($0) } ?? 20,
-            maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000), format: inboxFormat)
+            maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000), format: inboxFormat,
+            isDemo: isDemo)
         if inboxFormat == .dengage {
             config.dengage = DengageOptions(
                 account: options["account"]?.stringValue, deviceId: options["deviceId"]?.stringValue,
