@@ -1,4 +1,7 @@
 import Foundation
+import InAppEngine
+import InAppSync
+import InboxCore
 import InboxSync
 import TinboxKit
 
@@ -9,7 +12,8 @@ extension AppContext {
     /// waits for them on its own thread); the refresh's warnings go where the context's go.
     package func configuration(callbackQueue: DispatchQueue) -> TinboxConfiguration {
         TinboxConfiguration(
-            dataDirectory: dataDirectory, producers: producers.map(Self.source), campaigns: nil, customer: customer,
+            dataDirectory: dataDirectory, producers: producers.map(Self.source), campaigns: campaigns.map(Self.campaigns),
+            customer: customer,
             language: language, callbackQueue: callbackQueue, clock: clock,
             networkHelper: ProcessTransport.defaultExecutable(), log: warn)
     }
@@ -52,6 +56,33 @@ extension AppContext {
         })
         collected.wait(for: expected)
         return collected.reports
+    }
+
+    /// The in-app check of the commands (`event`, `purchase`, `explain`) for `customer`, on the
+    /// command line's size; what it leaves out is a warning.
+    package func inAppCheck(customer: String, columns: Int, rows: Int) -> InAppCheck {
+        InAppCheck(
+            configuration: configuration(callbackQueue: kitQueue), customer: customer, columns: columns, rows: rows,
+            warn: { [warn] in warn(TerminalText.sanitize($0)) })
+    }
+
+    /// `--campaigns` or the config's `campaigns`, already read and checked, in TinboxKit's terms.
+    private static func campaigns(_ source: InAppSync.CampaignSource) -> TinboxKit.CampaignSource {
+        switch source {
+        case .file(let url, let format, let read):
+            return .file(url, format: format?.rawValue, options: options(read, gameball: format == .gameball))
+        case .http(let base, let token, let format, let read):
+            return .http(
+                base, format: format?.rawValue, token: token, options: options(read, gameball: format == .gameball))
+        }
+    }
+
+    /// The read options as the config keys they came from; `platform` is Gameball's alone.
+    private static func options(_ read: CampaignReadOptions, gameball: Bool) -> [String: JSONValue] {
+        var options: [String: JSONValue] = [:]
+        if let clock = read.quietHoursClock { options["quietHoursClock"] = .string(clock.rawValue) }
+        if gameball { options["platform"] = .number(Double(read.platform)) }
+        return options
     }
 
     /// A producer of the config or `--feed`, in TinboxKit's terms.

@@ -163,6 +163,8 @@ public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidLimit(Int)
     /// A source option with a value it cannot take.
     case invalidOption(String)
+    /// No campaign document could be had (no source, the network and the cache both failed): why.
+    case campaignsUnavailable(String)
 
     /// One line a person can act on.
     public var description: String {
@@ -175,6 +177,7 @@ public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownMessage(let id): return "no stored message has the id \(id)"
         case .invalidLimit(let limit): return "limit \(limit) is below 1"
         case .invalidOption(let reason): return "unusable option: \(reason)"
+        case .campaignsUnavailable(let reason): return "cannot get the campaigns: \(reason)"
         }
     }
 }
