@@ -12,9 +12,9 @@ extension AppContext {
     /// waits for them on its own thread); the refresh's warnings go where the context's go.
     package func configuration(callbackQueue: DispatchQueue) -> TinboxConfiguration {
         TinboxConfiguration(
-            dataDirectory: dataDirectory, producers: producers.map(Self.source), campaigns: campaigns.map(Self.campaigns),
-            customer: customer,
-            language: language, callbackQueue: callbackQueue, clock: clock,
+            dataDirectory: dataDirectory, producers: producers.map(Self.source),
+            campaigns: campaigns.map(Self.campaigns), customer: customer, language: language,
+            callbackQueue: callbackQueue, clock: clock,
             networkHelper: ProcessTransport.defaultExecutable(), log: warn)
     }
 
