@@ -3,7 +3,7 @@ import InAppEngine
 import InAppSync
 import InboxCore
 import InboxSync
-import TinboxKit
+import TinboxKitCore
 
 /// The commands as hosts of TinboxKit (LIBRARY.md): the context's paths, producers, campaigns,
 /// customer, language, clock and network as one `TinboxConfiguration`, and the inbox API over it.
@@ -15,7 +15,7 @@ extension AppContext {
             dataDirectory: dataDirectory, producers: producers.map(Self.source),
             campaigns: campaigns.map(Self.campaigns), customer: customer, language: language,
             callbackQueue: callbackQueue, clock: clock,
-            networkHelper: ProcessTransport.defaultExecutable(), log: warn)
+            networkHelper: ProcessTransport.defaultExecutable(), log: warn, inProcessTransport: nil)
     }
 
     /// The inbox API over this context's data directory, opened on first use; a store that
@@ -67,7 +67,7 @@ extension AppContext {
     }
 
     /// `--campaigns` or the config's `campaigns`, already read and checked, in TinboxKit's terms.
-    private static func campaigns(_ source: InAppSync.CampaignSource) -> TinboxKit.CampaignSource {
+    private static func campaigns(_ source: InAppSync.CampaignSource) -> TinboxKitCore.CampaignSource {
         switch source {
         case .file(let url, let format, let read):
             return .file(url, format: format?.rawValue, options: options(read, gameball: format == .gameball))

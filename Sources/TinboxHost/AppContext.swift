@@ -4,7 +4,7 @@ import InAppSync
 import InboxCore
 import InboxStore
 import InboxSync
-import TinboxKit
+import TinboxKitCore
 
 /// What every command works with: the resolved paths, the config, the producers, and the
 /// store opened on first use.

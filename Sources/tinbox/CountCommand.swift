@@ -1,5 +1,5 @@
 import TinboxHost
-import TinboxKit
+import TinboxKitCore
 
 /// `tinbox count [--state S]`: one integer and a newline (all when no state is given).
 enum CountCommand {

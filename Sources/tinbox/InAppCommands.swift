@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
 import TinboxHost
-import TinboxKit
+import TinboxKitCore
 
 /// `tinbox event`, `tinbox purchase` and `tinbox explain` (CLI.md): the in-app engine asked
 /// about one trigger or one campaign right now, headless, through TinboxKit's `InAppCheck` (no

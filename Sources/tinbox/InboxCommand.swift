@@ -1,6 +1,6 @@
 import InboxCore
 import TinboxHost
-import TinboxKit
+import TinboxKitCore
 
 /// `tinbox inbox enable|disable|status` (BEHAVIOR A.5; status per producer as the sync issue asks).
 enum InboxCommand {

@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
 import TinboxHost
-import TinboxKit
+import TinboxKitCore
 
 /// `tinbox list [--state S] [--json]`: every message of the state in the order of BEHAVIOR A.3.
 enum ListCommand {
@@ -18,7 +18,7 @@ enum ListCommand {
     }
 
     /// `unread * engagement/m-1001  2026-11-29 09:30  Title` — the title sanitized.
-    static func line(for message: TinboxKit.InboxMessage) -> String {
+    static func line(for message: TinboxKitCore.InboxMessage) -> String {
         let state = message.state.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
         let pin = message.isPinned ? "*" : " "
         let date = UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")
@@ -45,7 +45,7 @@ enum ListCommand {
     }
 
     /// The fields of `list --json`, keys sorted (CLI.md names the first six it must have).
-    static func fields(_ message: TinboxKit.InboxMessage) -> [(String, JSONWriter.Value)] {
+    static func fields(_ message: TinboxKitCore.InboxMessage) -> [(String, JSONWriter.Value)] {
         let buttons: [JSONWriter.Value] = message.ctaButtons.map { button in
             .object([
                 ("androidDeeplink", .orNull(button.androidDeeplink)), ("buttonId", .orNull(button.buttonId)),

@@ -1,5 +1,5 @@
 import TinboxHost
-import TinboxKit
+import TinboxKitCore
 
 /// `tinbox mark read|deleted ID... | --all`. A refused change exits 1 and changes nothing:
 /// every ID is checked before any is marked, and all marks happen in one run.

@@ -1,5 +1,5 @@
 import TinboxHost
-import TinboxKit
+import TinboxKitCore
 
 /// `tinbox refresh`: one manual refresh, one line per producer as each ends; exit 1 unless all
 /// ended ok (CLI.md).

@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
 import TinboxHost
-import TinboxKit
+import TinboxKitCore
 
 /// `tinbox simulate TIMELINE.jsonl` (CLI.md): replays a timeline on a virtual clock. It keeps
 /// its state in memory only and never opens the data directory, so every run starts clean.

@@ -1,6 +1,5 @@
 import Foundation
 import InboxCore
-import InboxHTTP
 import InboxSync
 
 /// The source of "now" for every rule: wall time (`now`) and monotonic seconds (`uptime`).
@@ -38,12 +37,18 @@ public struct TinboxConfiguration: Sendable {
     /// VENDORS.md §2), without a prefix; nil writes them on stderr after `[tinbox] `.
     public let log: (@Sendable (String) -> Void)?
 
-    /// A configuration; only the data directory is required.
-    public init(
+    /// Where HTTP runs when no helper is named: URLSession, which the `TinboxKit` module adds
+    /// (TinboxKitCore leaves it out so that the `tinbox` executable never loads libcurl, README
+    /// "Performance"); nil runs the `tinbox-net` helper found beside the program.
+    let inProcessTransport: (any HTTPTransport)?
+
+    /// The configuration of LIBRARY.md, with `inProcessTransport` for HTTP without a helper.
+    /// Programs call `TinboxKit`'s public initializer, which passes URLSession.
+    package init(
         dataDirectory: URL, producers: [ProducerSource] = [], campaigns: CampaignSource? = nil,
         customer: String? = nil, language: String? = nil, callbackQueue: DispatchQueue = .main,
         clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil, inProcessTransport: (any HTTPTransport)?
     ) {
         self.dataDirectory = dataDirectory
         self.producers = producers
@@ -55,16 +60,15 @@ public struct TinboxConfiguration: Sendable {
         self.networkHelper = networkHelper
         self.timeZone = timeZone
         self.log = log
+        self.inProcessTransport = inProcessTransport
     }
 
-    /// The network for HTTP sources: the helper when one is named, else URLSession in process.
+    /// The network for HTTP sources: the helper when one is named, else URLSession in process
+    /// (else, inside this package's hosts, the helper beside the program).
     var transport: HTTPTransport {
         if let networkHelper { return ProcessTransport(executable: networkHelper) }
-        return Self.inProcessTransport
+        return inProcessTransport ?? ProcessTransport(executable: ProcessTransport.defaultExecutable())
     }
-
-    /// One URLSession for the whole process, made on first use.
-    private static let inProcessTransport = URLSessionTransport()
 }
 
 /// Where an inbox producer's messages come from (PROTOCOL 1).
