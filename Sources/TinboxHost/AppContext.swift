@@ -96,22 +96,6 @@ package final class AppContext {
         return inbox
     }
 
-    /// CLI.md: `list`, `count` and `mark` work on the store alone, except on a data directory
-    /// that was never refreshed, where they import once first (this counts as the first refresh).
-    /// A disabled inbox imports nothing (BEHAVIOR A.5), so there is no refresh to warn about.
-    package func inboxImportingOnce() throws -> Inbox {
-        let inbox = try inbox()
-        if try inbox.isEnabled(), try !inbox.wasEverRefreshed() {
-            let refresher = Refresher(inbox: inbox, producers: producers)
-            refresher.log = warn
-            let results = try refresher.manualRefresh()
-            for (producer, outcome) in results where !outcome.succeeded {
-                warn(outcome.line(producer: producer))
-            }
-        }
-        return inbox
-    }
-
     private static func directory(explicit: String?, xdg: String?, fallback: String, leaf: String) -> URL {
         if let explicit { return URL(fileURLWithPath: (explicit as NSString).expandingTildeInPath) }
         if let xdg, xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg).appendingPathComponent(leaf) }
