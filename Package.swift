@@ -35,23 +35,28 @@ let package = Package(
         .target(name: "InboxHTTP", dependencies: ["InboxSync"]),
         .target(name: "InAppSync", dependencies: ["InAppEngine", "InboxSync", "InboxStore"]),
         .target(name: "TerminalUI", dependencies: ["InboxCore", "InAppEngine", "CNcursesw"]),
-        // The program around the commands: config, the context they share, the reader's assembly and
-        // its in-app drivers (messaging, preview), actions, artwork, notifications. The commands pick
-        // the terminal, the clock and the network and hand them in.
+        // The program around the commands: config, the context they share and its TinboxKit
+        // configuration, the reader's assembly and its in-app drivers (messaging, preview), actions,
+        // artwork, notifications. The commands pick the terminal, the clock and the network and hand them in.
         .target(
             name: "TinboxHost",
-            dependencies: ["Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI"]),
+            dependencies: [
+                "Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI",
+                "TinboxKitCore",
+            ]),
         .executableTarget(
             name: "tinbox",
-            dependencies: [
-                "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI", "TinboxHost",
-            ]
+            // The commands are hosts of TinboxKitCore; `convert` alone reads vendor documents itself
+            // (InAppEngine, InboxSync), and nothing here opens the store or drives the presenter.
+            dependencies: ["InboxCore", "InAppEngine", "InboxSync", "TerminalUI", "TinboxHost", "TinboxKitCore"]
         ),
         .executableTarget(name: "tinbox-net", dependencies: ["InboxHTTP"]),
-        // LIBRARY.md's public API over the engine and the store; HTTP in process through InboxHTTP.
+        // LIBRARY.md's public API over the engine and the store, without URLSession: the commands and
+        // the reader are its hosts and never load libcurl (HTTP goes through tinbox-net).
         .target(
-            name: "TinboxKit",
-            dependencies: ["InboxCore", "InboxStore", "InboxSync", "InboxHTTP", "InAppEngine", "InAppSync"]),
+            name: "TinboxKitCore", dependencies: ["InboxCore", "InboxStore", "InboxSync", "InAppEngine", "InAppSync"]),
+        // `import TinboxKit`: TinboxKitCore re-exported, with HTTP in process through InboxHTTP.
+        .target(name: "TinboxKit", dependencies: ["TinboxKitCore", "InboxCore", "InboxHTTP"]),
         // A status-bar counter built on `import TinboxKit` alone (LIBRARY.md "What the package must show").
         .executableTarget(name: "tinbox-badge", dependencies: ["TinboxKit"], path: "Examples/tinbox-badge"),
         // `swift run -c release tinbox-bench`: the in-app engine's performance figures (issue 5).

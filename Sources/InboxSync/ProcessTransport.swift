@@ -161,7 +161,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    static func defaultExecutable() -> URL? {
+    public static func defaultExecutable() -> URL? {
         if let explicit = ProcessInfo.processInfo.environment["TINBOX_NET"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }

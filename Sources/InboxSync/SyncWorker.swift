@@ -39,15 +39,20 @@ public final class SyncWorker: @unchecked Sendable {
     private var backoff: [String: (failures: Int, nextAttempt: Double)] = [:]
     /// True while a catch-up chunk is queued.
     private var indexing = false
+    /// False: the title index is left to whoever searches (a host without search, TinboxKit).
+    private let indexesTitles: Bool
     /// How long after start the title index's catch-up waits.
     static let indexDelay = 0.5
 
     /// `openInbox` opens a new connection to the reader's data directory; it is called once, on the worker.
+    /// `indexesTitles` false leaves the search's title index alone (a host that never searches).
     public init(
         producers: [ProducerConfig], transport: HTTPTransport? = nil, retryPolicy: RetryPolicy = RetryPolicy(),
         random: @escaping @Sendable () -> Double = RetryPolicy.systemRandom, bootId: String = BootIdentity.current,
-        log: @escaping @Sendable (String) -> Void = { _ in }, openInbox: @escaping @Sendable () throws -> Inbox
+        indexesTitles: Bool = true, log: @escaping @Sendable (String) -> Void = { _ in },
+        openInbox: @escaping @Sendable () throws -> Inbox
     ) {
+        self.indexesTitles = indexesTitles
         self.log = log
         self.producers = producers
         self.transport = transport ?? ProcessTransport.shared
@@ -56,7 +61,9 @@ public final class SyncWorker: @unchecked Sendable {
         self.bootId = bootId
         self.openInbox = openInbox
         // After the reader's first screen: on two cores the catch-up would compete with it.
-        queue.asyncAfter(deadline: .now() + Self.indexDelay) { [self] in catchUpTitleIndex() }
+        if indexesTitles {
+            queue.asyncAfter(deadline: .now() + Self.indexDelay) { [self] in catchUpTitleIndex() }
+        }
     }
 
     // MARK: refresh (BEHAVIOR A.6)
@@ -177,7 +184,7 @@ public final class SyncWorker: @unchecked Sendable {
     /// chunk when more remain; one chain at a time. A failure leaves the rest for the next call:
     /// searches stay exact meanwhile, testing the rows the index does not cover.
     private func catchUpTitleIndex() {
-        guard !indexing, let inbox = workerConnection(failing: nil) else { return }
+        guard indexesTitles, !indexing, let inbox = workerConnection(failing: nil) else { return }
         // See above: a failed chunk costs only speed, never a wrong answer, so it is not reported.
         let complete = (try? inbox.catchUpTitleIndex()) ?? true
         guard !complete else { return }

@@ -4,6 +4,7 @@ import InAppSync
 import InboxCore
 import InboxStore
 import InboxSync
+import TinboxKitCore
 
 /// What every command works with: the resolved paths, the config, the producers, and the
 /// store opened on first use.
@@ -15,15 +16,19 @@ package final class AppContext {
     package let clock: Clock
     /// In-app campaigns: `--campaigns`, else the config's `campaigns.source`, else the demo's
     /// when the inbox is the demo's too (CLI.md), else none: messaging is off.
-    package let campaigns: CampaignSource?
+    package let campaigns: InAppSync.CampaignSource?
     package let campaignsAreDemo: Bool
     /// `--customer`, else the config's; the demo campaigns default to the customer `demo`.
     package let customer: String?
     /// `--lang`, else the config's, else `en`.
     package let language: String
     /// Where warnings go (the command layer prints them on stderr).
-    private let warn: @Sendable (String) -> Void
+    let warn: @Sendable (String) -> Void
     private var openedInbox: Inbox?
+    /// The TinboxKit inbox API (AppContext+Kit.swift), opened on first use.
+    var openedApi: InboxFeatureApi?
+    /// Where TinboxKit calls back while a command waits on its own thread.
+    let kitQueue = DispatchQueue(label: "tinbox.kit")
 
     package init(
         options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -47,7 +52,7 @@ package final class AppContext {
         producers = try Self.producers(options: options, config: config)
         if let source = options.campaigns ?? config.campaigns.source {
             do {
-                campaigns = try CampaignSource.parse(
+                campaigns = try InAppSync.CampaignSource.parse(
                     source, token: config.campaigns.token, format: config.campaigns.format,
                     options: CampaignReadOptions(
                         quietHoursClock: config.campaigns.quietHoursClock.flatMap(QuietHours.Clock.init),
@@ -69,7 +74,7 @@ package final class AppContext {
 
     /// The campaigns, for the commands that need them; none named over the user's own inbox
     /// is a failure that says how to name them.
-    package func requiredCampaigns() throws -> CampaignSource {
+    package func requiredCampaigns() throws -> InAppSync.CampaignSource {
         guard let campaigns else {
             throw CommandFailure(
                 "no campaigns: name them with --campaigns SRC (or campaigns.source in the config); "
@@ -88,22 +93,6 @@ package final class AppContext {
         if let openedInbox { return openedInbox }
         let inbox = Inbox(store: try Store(directory: dataDirectory), clock: clock)
         openedInbox = inbox
-        return inbox
-    }
-
-    /// CLI.md: `list`, `count` and `mark` work on the store alone, except on a data directory
-    /// that was never refreshed, where they import once first (this counts as the first refresh).
-    /// A disabled inbox imports nothing (BEHAVIOR A.5), so there is no refresh to warn about.
-    package func inboxImportingOnce() throws -> Inbox {
-        let inbox = try inbox()
-        if try inbox.isEnabled(), try !inbox.wasEverRefreshed() {
-            let refresher = Refresher(inbox: inbox, producers: producers)
-            refresher.log = warn
-            let results = try refresher.manualRefresh()
-            for (producer, outcome) in results where !outcome.succeeded {
-                warn(outcome.line(producer: producer))
-            }
-        }
         return inbox
     }
 

@@ -18,12 +18,6 @@ package struct CustomerEventQueue {
         self.customer = customer
     }
 
-    package func record(name: String, properties: [String: JSONValue]) throws -> Delivery {
-        let campaigns = try app.requiredCampaigns()
-        try enqueue(name: name, properties: properties)
-        return try Delivery.flush(try app.inAppStore(), client: InAppClient(source: campaigns))
-    }
-
     /// Writes the event to the outbox, durably, without sending it.
     func enqueue(name: String, properties: [String: JSONValue]) throws {
         try Delivery.enqueue(

@@ -45,6 +45,43 @@ package struct PreviewDocument {
     }
 }
 
+/// `tinbox preview FILE [--id ID]` before the screen is taken: the file (with its `FORMAT:`
+/// prefix read off when no file has the whole name), read once, and the `--id` checked against it.
+package struct PreviewRequest {
+    package let file: URL
+    package let format: CampaignFormat?
+    package let first: PreviewDocument
+    package let initialId: String?
+
+    package init(written: String, id: String?) throws {
+        var path = written
+        var format: CampaignFormat?
+        if let colon = path.firstIndex(of: ":"), let named = CampaignFormat(rawValue: String(path[..<colon])),
+            !FileManager.default.fileExists(atPath: path)
+        {
+            format = named
+            path = String(path[path.index(after: colon)...])
+        }
+        let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw CommandFailure("cannot read \(path): no such readable file")
+        }
+        let first = PreviewDocument.load(file, format: format)
+        if let id, let document = first.document, !document.campaigns.contains(where: { $0.id == id }) {
+            throw UsageError.unknown("campaign id", id, candidates: document.campaigns.map(\.id))
+        }
+        self.file = file
+        self.format = format
+        self.first = first
+        initialId = id
+    }
+
+    /// The reader's in-app driver for this preview.
+    package func messaging(_ setup: ReaderSetup) -> ReaderInAppDriver {
+        PreviewMessaging(file: file, format: format, first: first, initialId: initialId, setup: setup)
+    }
+}
+
 /// A file's version as the preview watches it: modification time and size.
 package struct FileStamp: Equatable {
     var modified: Double

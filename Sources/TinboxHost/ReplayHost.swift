@@ -9,6 +9,15 @@ import TerminalUI
 /// `ReadOnlyDataSource`), playing a `simulate` run with `ReplayDriver`. The command layer runs
 /// the timeline first (so a broken line fails before the screen is taken) and picks the terminal.
 package enum ReplayHost {
+    /// What `simulate` computes for the timeline `url` holds, step by step; a line that cannot be
+    /// run fails here, naming `file:line`, before the screen is taken.
+    package static func trace(timeline: String, at url: URL) throws -> SimulationTrace {
+        let trace = Simulation.trace(
+            timeline: timeline, baseDirectory: url.deletingLastPathComponent(), timelineName: url.lastPathComponent)
+        if let error = trace.result.error { throw CommandFailure(TerminalText.sanitize(error.description)) }
+        return trace
+    }
+
     package static func run(
         _ context: AppContext, terminal: Terminal, environment: [String: String], trace: SimulationTrace,
         options: ReplayDriver.Options, record: @escaping (String) -> Void, finish: @escaping () -> Void

@@ -1,5 +1,5 @@
-import InboxCore
 import TinboxHost
+import TinboxKitCore
 
 /// `tinbox count [--state S]`: one integer and a newline (all when no state is given).
 enum CountCommand {
@@ -8,16 +8,16 @@ enum CountCommand {
         try rejectExtra(parsed.positional, command: "count")
         let filter = try StateOption.parse(parsed.values["--state"])
         // The tallied counts (schema 3): a few index probes instead of a scan of every message.
-        Output.line(String(try context().inboxImportingOnce().tabCounts()[filter] ?? 0))
+        Output.line(String(try context().inboxApiImportingOnce().getMessageCounts()[filter] ?? 0))
     }
 }
 
 /// `--state all|unread|read|deleted`.
 enum StateOption {
-    static func parse(_ text: String?) throws -> StateFilter {
+    static func parse(_ text: String?) throws -> InboxMessageFilter {
         guard let text else { return .all }
-        guard let filter = StateFilter(rawValue: text) else {
-            throw UsageError.unknown("state", text, candidates: StateFilter.allCases.map(\.rawValue))
+        guard let filter = InboxMessageFilter(rawValue: text) else {
+            throw UsageError.unknown("state", text, candidates: InboxMessageFilter.allCases.map(\.rawValue))
         }
         return filter
     }

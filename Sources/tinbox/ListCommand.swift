@@ -1,7 +1,7 @@
 import Foundation
 import InboxCore
-import InboxStore
 import TinboxHost
+import TinboxKitCore
 
 /// `tinbox list [--state S] [--json]`: every message of the state in the order of BEHAVIOR A.3.
 enum ListCommand {
@@ -9,34 +9,34 @@ enum ListCommand {
         let parsed = try CommandWords(words, for: .list)
         try rejectExtra(parsed.positional, command: "list")
         let filter = try StateOption.parse(parsed.values["--state"])
-        let inbox = try context().inboxImportingOnce()
+        let inbox = try context().inboxApiImportingOnce()
         if parsed.flags.contains("--json") {
             try printJSON(inbox, filter)
         } else {
-            try inbox.forEachEntry(filter) { Output.line(line(for: $0)) }
+            try inbox.forEachMessage(filter) { Output.line(line(for: $0)) }
         }
     }
 
     /// `unread * engagement/m-1001  2026-11-29 09:30  Title` — the title sanitized.
-    static func line(for entry: InboxEntry) -> String {
-        let state = entry.state.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-        let pin = entry.message.isPinned ? "*" : " "
-        let date = UTCDate.format(entry.message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")
-        let key = TerminalText.sanitize(entry.key.description)
-        return "\(state) \(pin) \(key)  \(date)  \(TerminalText.sanitize(entry.message.title))"
+    static func line(for message: TinboxKitCore.InboxMessage) -> String {
+        let state = message.state.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+        let pin = message.isPinned ? "*" : " "
+        let date = UTCDate.format(message.receiveDate).prefix(16).replacingOccurrences(of: "T", with: " ")
+        let key = TerminalText.sanitize(message.qualifiedId)
+        return "\(state) \(pin) \(key)  \(date)  \(TerminalText.sanitize(message.title))"
     }
 
     /// One JSON array, one object a line, written as it is read so 100,000 messages never sit in
     /// memory at once. Controls are escaped and so are bidi and other invisible characters
     /// (`JSONWriter`, `.escaped`): the data is unchanged for a JSON reader, and nothing invisible
     /// or active reaches a terminal.
-    static func printJSON(_ inbox: Inbox, _ filter: StateFilter) throws {
+    static func printJSON(_ inbox: InboxFeatureApi, _ filter: InboxMessageFilter) throws {
         var bytes: [UInt8] = []
         var first = true
         Output.write("[")
-        try inbox.forEachEntry(filter) { entry in
+        try inbox.forEachMessage(filter) { message in
             bytes.removeAll(keepingCapacity: true)
-            JSONWriter.append(.object(fields(entry)), to: &bytes, invisibles: .escaped)
+            JSONWriter.append(.object(fields(message)), to: &bytes, invisibles: .escaped)
             Output.write(first ? "\n" : ",\n")
             first = false
             Output.write(bytes: bytes)
@@ -45,9 +45,8 @@ enum ListCommand {
     }
 
     /// The fields of `list --json`, keys sorted (CLI.md names the first six it must have).
-    static func fields(_ entry: InboxEntry) -> [(String, JSONWriter.Value)] {
-        let message = entry.message
-        let buttons: [JSONWriter.Value] = message.buttons.map { button in
+    static func fields(_ message: TinboxKitCore.InboxMessage) -> [(String, JSONWriter.Value)] {
+        let buttons: [JSONWriter.Value] = message.ctaButtons.map { button in
             .object([
                 ("androidDeeplink", .orNull(button.androidDeeplink)), ("buttonId", .orNull(button.buttonId)),
                 ("iosDeeplink", .orNull(button.iosDeeplink)), ("label", .orNull(button.label)),
@@ -55,12 +54,13 @@ enum ListCommand {
             ])
         }
         return [
-            ("ctaButtons", .array(buttons)), ("endDateUtc", .orNull(message.end.map(UTCDate.format))),
-            ("id", .orNull(message.key.id)), ("imageUrl", .orNull(message.imageUrl)),
-            ("message", .orNull(message.body)), ("messageDetails", .orNull(message.messageDetails)),
-            ("pinned", .bool(message.isPinned)), ("producer", .orNull(message.key.producer)),
+            ("ctaButtons", .array(buttons)), ("endDateUtc", .orNull(message.endDate.map(UTCDate.format))),
+            ("id", .orNull(message.id)), ("imageUrl", .orNull(message.imageUrl)),
+            ("message", .orNull(message.message)), ("messageDetails", .orNull(message.messageDetails)),
+            ("pinned", .bool(message.isPinned)), ("producer", .orNull(message.producer.rawValue)),
             ("receiveDateUTC", .orNull(UTCDate.format(message.receiveDate))),
-            ("startDateUtc", .orNull(message.start.map(UTCDate.format))), ("state", .orNull(entry.state.rawValue)),
+            ("startDateUtc", .orNull(message.startDate.map(UTCDate.format))),
+            ("state", .orNull(message.state.rawValue)),
             ("title", .orNull(message.title)),
         ]
     }

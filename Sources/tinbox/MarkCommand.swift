@@ -1,6 +1,5 @@
-import InboxCore
-import InboxStore
 import TinboxHost
+import TinboxKitCore
 
 /// `tinbox mark read|deleted ID... | --all`. A refused change exits 1 and changes nothing:
 /// every ID is checked before any is marked, and all marks happen in one run.
@@ -10,7 +9,7 @@ enum MarkCommand {
         guard let stateWord = parsed.positional.first else {
             throw UsageError("mark needs a state: tinbox mark read|deleted ID... | --all")
         }
-        guard let target = [MessageState.read, .deleted].first(where: { $0.rawValue == stateWord }) else {
+        guard let target = [InboxMarkTarget.read, .deleted].first(where: { $0.rawValue == stateWord }) else {
             throw UsageError.unknown("state", stateWord, candidates: ["read", "deleted"])
         }
         let ids = Array(parsed.positional.dropFirst())
@@ -18,29 +17,13 @@ enum MarkCommand {
         if all == !ids.isEmpty {
             throw UsageError("mark takes either message ids or --all, not \(all ? "both" : "neither")")
         }
-        let inbox = try context().inboxImportingOnce()
-        if all {
-            if case .refused(let reason) = try inbox.markAll(target) { throw CommandFailure("mark refused: \(reason)") }
-            return
+        let inbox = try context().inboxApiImportingOnce()
+        // Every id is checked first, so a refusal changes nothing (CLI.md).
+        let refusal = all ? try inbox.markAllMessages(as: target) : try inbox.markMessages(ids: ids, as: target)
+        guard let refusal else { return }
+        if let messageId = refusal.messageId {
+            throw CommandFailure("mark refused for \(messageId): \(refusal.reason)")
         }
-        try markEach(ids, target, inbox)
-    }
-
-    private static func markEach(_ ids: [String], _ target: MessageState, _ inbox: Inbox) throws {
-        var keys: [MessageKey] = []
-        for id in ids {
-            switch try inbox.resolve(id) {
-            case .success(let key): keys.append(key)
-            case .failure(let refusal): throw CommandFailure("mark refused: \(refusal)")
-            }
-        }
-        // Check every id first so a refusal changes nothing (CLI.md).
-        try inbox.store.database.transaction {
-            for key in keys {
-                if case .refused(let reason) = try inbox.mark(target, key) {
-                    throw CommandFailure("mark refused for \(key): \(reason)")
-                }
-            }
-        }
+        throw CommandFailure("mark refused: \(refusal.reason)")
     }
 }

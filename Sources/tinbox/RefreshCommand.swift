@@ -1,5 +1,5 @@
-import InboxSync
 import TinboxHost
+import TinboxKitCore
 
 /// `tinbox refresh`: one manual refresh, one line per producer as each ends; exit 1 unless all
 /// ended ok (CLI.md).
@@ -8,23 +8,21 @@ enum RefreshCommand {
         let parsed = try CommandWords(words, for: .refresh)
         try rejectExtra(parsed.positional, command: "refresh")
         let app = try context()
-        // The network helper loads libcurl while the store opens (README, "Performance").
-        if app.producers.contains(where: \.isHTTP) { ProcessTransport.shared.prepare() }
-        let refresher = Refresher(inbox: try app.inbox(), producers: app.producers)
-        refresher.log = { Output.warn($0) }
-        let results = try refresher.manualRefresh { producer, outcome in
+        // TinboxKit starts the network helper (libcurl) while its worker opens the store.
+        let reports = app.refresh(try app.inboxApi()) { report in
             // Printed as each producer ends, so a slow second producer does not hide the first.
-            Output.line(outcome.line(producer: producer))
+            // The command's thread is waiting meanwhile: one writer at a time.
+            Output.line(report.description)
             Output.flush()
         }
         // The lines above are on stdout for people; scripts find the reason on stderr (CLI.md).
-        let unfinished = results.filter { !$0.outcome.succeeded }.map { "\($0.producer) \(word($0.outcome))" }
+        let unfinished = reports.filter { !$0.succeeded }.map { "\($0.producer) \(word($0.outcome))" }
         if !unfinished.isEmpty {
             throw CommandFailure("refresh did not end ok: \(unfinished.joined(separator: ", "))")
         }
     }
 
-    private static func word(_ outcome: RefreshOutcome) -> String {
+    private static func word(_ outcome: InboxRefreshOutcome) -> String {
         if case .refused = outcome { return "refused" }
         return "failed"
     }

@@ -1,5 +1,4 @@
 import Foundation
-import InAppEngine
 import InboxCore
 import TerminalUI
 import TinboxHost
@@ -23,9 +22,7 @@ enum ReplayCommand {
             options.speed = speed
         }
         let (url, timeline) = try SimulateCommand.readTimeline(path)
-        let trace = Simulation.trace(
-            timeline: timeline, baseDirectory: url.deletingLastPathComponent(), timelineName: url.lastPathComponent)
-        if let error = trace.result.error { throw CommandFailure(TerminalText.sanitize(error.description)) }
+        let trace = try ReplayHost.trace(timeline: timeline, at: url)
         let record = try parsed.values["--record"].map(Recording.init(path:))
         try ReaderCommand.requireTerminal()
         let context = try context()

@@ -1,7 +1,7 @@
 import Foundation
-import InAppEngine
 import InboxCore
 import TinboxHost
+import TinboxKitCore
 
 /// `tinbox simulate TIMELINE.jsonl` (CLI.md): replays a timeline on a virtual clock. It keeps
 /// its state in memory only and never opens the data directory, so every run starts clean.
@@ -12,7 +12,7 @@ enum SimulateCommand {
             throw UsageError("simulate needs one timeline file: tinbox simulate TIMELINE.jsonl")
         }
         let (url, timeline) = try readTimeline(path)
-        let result = Simulation.run(
+        let result = InAppSimulation.run(
             timeline: timeline, baseDirectory: url.deletingLastPathComponent(), timelineName: url.lastPathComponent)
         // Campaign text reaches the terminal here too: invisible and control characters in the
         // JSON lines are written as escapes (same data for a JSON reader), the log is sanitized.
@@ -25,7 +25,7 @@ enum SimulateCommand {
         }
         Output.flush()
         Output.log(lines: result.log.map { TerminalText.sanitize($0) })
-        if let error = result.error { throw CommandFailure(TerminalText.sanitize(error.description)) }
+        if let error = result.error { throw CommandFailure(TerminalText.sanitize(error)) }
     }
 
     /// The timeline file's URL and text (`tinbox replay` reads it the same way).

@@ -44,6 +44,22 @@ public final class InboxFeature {
         }
     }
 
+    /// `configure`, then the API opened on the calling thread: for a host that wants the reason
+    /// as an error (a command's one line on stderr) rather than a logged nil. Later
+    /// `requestSdk` calls give the same object.
+    public static func open(_ configuration: TinboxConfiguration) throws(TinboxError) -> InboxFeatureApi {
+        let api = try InboxFeatureClient(configuration: configuration)
+        let previous = shared.withLock { state -> InboxFeatureClient? in
+            defer {
+                state.configuration = configuration
+                state.api = api
+            }
+            return state.api
+        }
+        previous?.retire()
+        return api
+    }
+
     /// The API of the current configuration, opened on first use; nil (logged) when it cannot be.
     private static func api(for configuration: TinboxConfiguration) -> InboxFeatureClient? {
         shared.withLock { state in
@@ -111,6 +127,35 @@ public protocol InboxFeatureApi: AnyObject, Sendable {
     /// False until a refresh ever stored a producer's messages in this data directory: the
     /// commands refresh first on such a store (CLI.md), since reads never refresh by themselves.
     func wasEverRefreshed() -> Bool
+    /// Calls `body` with each message of `filter` in the order of A.3, on the calling thread, as
+    /// the store reads them: 100,000 messages never sit in memory at once. A disabled inbox has
+    /// none. Throws the store's error, or `body`'s. `body` must not call this API.
+    func forEachMessage(_ filter: InboxMessageFilter, _ body: (InboxMessage) throws -> Void) throws
+    /// One page of `filter`'s messages in the order of A.3: the rows a list shows, at any size.
+    func getMessages(_ filter: InboxMessageFilter, offset: Int, limit: Int) throws -> [InboxMessage]
+    /// The four tab counts (all = unread + read, A.3) from the store's tallies: a few index
+    /// probes instead of a scan, so a count stays fast at 1,000,000 messages. Throws the store's error.
+    func getMessageCounts() throws -> [InboxMessageFilter: Int]
+    /// A.4 for several messages at once, all or nothing: each id (or `producer/id`) is resolved
+    /// before any is marked, and the marks happen in one transaction. Nil when every one was
+    /// marked; else the first refusal, and nothing changed. Throws the store's error.
+    func markMessages(ids: [String], as target: InboxMarkTarget) throws -> InboxMarkRefusal?
+    /// A.4's mark all (`.read`: every active unread message; `.deleted`: every active one):
+    /// nil when done, else why not. Throws the store's error.
+    func markAllMessages(as target: InboxMarkTarget) throws -> InboxMarkRefusal?
+    /// A.5's switch, persisted, or the store's error (`setInboxEnabled` logs it instead).
+    /// Disabling cancels a refresh that is waiting and keeps every message.
+    func updateInboxEnabled(_ enabled: Bool) throws
+    /// The switch, the tab counts and each producer's last refresh and queues, as the store
+    /// keeps them (`tinbox inbox status`). Throws the store's error.
+    func getInboxStatus() throws -> InboxStatus
+    /// `refreshMessages` with each producer's outcome, its reason and its retry time (A.6).
+    ///
+    /// A refused refresh (inside the 60 s, inbox disabled) sends nothing and reports each
+    /// configured producer on the calling thread before this returns; nothing operational
+    /// reports nothing. Otherwise `report` runs once per producer, in the configured order, on
+    /// `callbackQueue`, after that producer's messages are stored and the delegates were told.
+    func refreshMessages(reporting report: @escaping @Sendable (InboxRefreshReport) -> Void)
     /// Dengage: the first `limit` messages of the store, deleted ones left out, on `callbackQueue`.
     func getInboxChannelMessages(limit: Int, completion: @escaping @Sendable (Result<[InboxMessage], Error>) -> Void)
     /// Dengage: applies the events' local effects first, then queues them durably; on `callbackQueue`.

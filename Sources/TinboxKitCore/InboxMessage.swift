@@ -46,6 +46,10 @@ public struct InboxMessage: Sendable, Hashable {
     public let isRead: Bool
     /// Deleted (final, A.1).
     public let isDeleted: Bool
+    /// `isRead` and `isDeleted` as one state.
+    public let state: InboxMessageState
+    /// `producer/id`: how a message is named when two producers share an id.
+    public let qualifiedId: String
 
     init(_ entry: InboxEntry) {
         let message = entry.message
@@ -62,6 +66,12 @@ public struct InboxMessage: Sendable, Hashable {
         messageDetails = message.messageDetails
         isRead = entry.state == .read
         isDeleted = entry.state == .deleted
+        switch entry.state {
+        case .unread: state = .unread
+        case .read: state = .read
+        case .deleted: state = .deleted
+        }
+        qualifiedId = message.key.description
     }
 
     /// The store's identity of this message.

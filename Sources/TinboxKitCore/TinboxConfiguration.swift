@@ -1,6 +1,5 @@
 import Foundation
 import InboxCore
-import InboxHTTP
 import InboxSync
 
 /// The source of "now" for every rule: wall time (`now`) and monotonic seconds (`uptime`).
@@ -34,12 +33,22 @@ public struct TinboxConfiguration: Sendable {
     public let networkHelper: URL?
     /// The local clock of quiet hours (BEHAVIOR B.8).
     public let timeZone: TimeZone
+    /// Where a refresh's warnings go (a line about queued items a server refused for good,
+    /// VENDORS.md §2), without a prefix; nil writes them on stderr after `[tinbox] `.
+    public let log: (@Sendable (String) -> Void)?
 
-    /// A configuration; only the data directory is required.
-    public init(
+    /// Where HTTP runs when no helper is named: URLSession, which the `TinboxKit` module adds
+    /// (TinboxKitCore leaves it out so that the `tinbox` executable never loads libcurl, README
+    /// "Performance"); nil runs the `tinbox-net` helper found beside the program.
+    let inProcessTransport: (any HTTPTransport)?
+
+    /// The configuration of LIBRARY.md, with `inProcessTransport` for HTTP without a helper.
+    /// Programs call `TinboxKit`'s public initializer, which passes URLSession.
+    package init(
         dataDirectory: URL, producers: [ProducerSource] = [], campaigns: CampaignSource? = nil,
         customer: String? = nil, language: String? = nil, callbackQueue: DispatchQueue = .main,
-        clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current
+        clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current,
+        log: (@Sendable (String) -> Void)? = nil, inProcessTransport: (any HTTPTransport)?
     ) {
         self.dataDirectory = dataDirectory
         self.producers = producers
@@ -50,16 +59,16 @@ public struct TinboxConfiguration: Sendable {
         self.clock = clock
         self.networkHelper = networkHelper
         self.timeZone = timeZone
+        self.log = log
+        self.inProcessTransport = inProcessTransport
     }
 
-    /// The network for HTTP sources: the helper when one is named, else URLSession in process.
+    /// The network for HTTP sources: the helper when one is named, else URLSession in process
+    /// (else, inside this package's hosts, the helper beside the program).
     var transport: HTTPTransport {
         if let networkHelper { return ProcessTransport(executable: networkHelper) }
-        return Self.inProcessTransport
+        return inProcessTransport ?? ProcessTransport(executable: ProcessTransport.defaultExecutable())
     }
-
-    /// One URLSession for the whole process, made on first use.
-    private static let inProcessTransport = URLSessionTransport()
 }
 
 /// Where an inbox producer's messages come from (PROTOCOL 1).
@@ -78,13 +87,22 @@ public struct ProducerSource: Sendable {
     public let token: String?
     /// The producer's config keys (CLI.md): `pageSize`, `maxMessages`, `contactKey`.
     public let options: [String: JSONValue]
+    /// Shipped demo data, whose dates move with the clock so it always looks current.
+    public let isDemo: Bool
 
     /// A JSON document on disk with the shape of the `GET messages` response, read whole.
     public static func file(
         _ url: URL, producer: MessageProducer = .engagement, format: String? = nil,
         options: [String: JSONValue] = [:]
     ) -> ProducerSource {
-        ProducerSource(location: .file(url), producer: producer, format: format, token: nil, options: options)
+        ProducerSource(
+            location: .file(url), producer: producer, format: format, token: nil, options: options, isDemo: false)
+    }
+
+    /// A demo feed on disk (the shipped `engagement.json`, `app-messaging.json`): its dates are
+    /// moved by the clock's distance from the day it was written, so the demo always looks current.
+    public static func demo(_ url: URL, producer: MessageProducer = .engagement) -> ProducerSource {
+        ProducerSource(location: .file(url), producer: producer, format: nil, token: nil, options: [:], isDemo: true)
     }
 
     /// An `http://` or `https://` base URL serving PROTOCOL 1.1-1.4.
@@ -92,7 +110,8 @@ public struct ProducerSource: Sendable {
         _ base: URL, producer: MessageProducer = .engagement, format: String? = nil, token: String? = nil,
         options: [String: JSONValue] = [:]
     ) -> ProducerSource {
-        ProducerSource(location: .http(base), producer: producer, format: format, token: token, options: options)
+        ProducerSource(
+            location: .http(base), producer: producer, format: format, token: token, options: options, isDemo: false)
     }
 
     /// The sync layer's producer, or why this source cannot be used.
@@ -118,7 +137,8 @@ public struct ProducerSource: Sendable {
         var config = ProducerConfig(
             kind: kind, source: source, token: token, contactKey: options["contactKey"]?.stringValue,
             pageSize: options["pageSize"]?.numberValue.map { Int($0) } ?? 20,
-            maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000), format: inboxFormat)
+            maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000), format: inboxFormat,
+            isDemo: isDemo)
         if inboxFormat == .dengage {
             config.dengage = DengageOptions(
                 account: options["account"]?.stringValue, deviceId: options["deviceId"]?.stringValue,
@@ -147,6 +167,8 @@ public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidLimit(Int)
     /// A source option with a value it cannot take.
     case invalidOption(String)
+    /// No campaign document could be had (no source, the network and the cache both failed): why.
+    case campaignsUnavailable(String)
 
     /// One line a person can act on.
     public var description: String {
@@ -159,6 +181,7 @@ public enum TinboxError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownMessage(let id): return "no stored message has the id \(id)"
         case .invalidLimit(let limit): return "limit \(limit) is below 1"
         case .invalidOption(let reason): return "unusable option: \(reason)"
+        case .campaignsUnavailable(let reason): return "cannot get the campaigns: \(reason)"
         }
     }
 }

@@ -9,10 +9,12 @@ import InboxSync
 /// The `Inbox` connection is used from whatever thread calls the API, one call at a time
 /// under `lock`.
 final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
-    private let lock = NSLock()
-    private let inbox: Inbox
-    private let worker: SyncWorker
-    private let callbackQueue: DispatchQueue
+    let lock = NSLock()
+    let inbox: Inbox
+    let worker: SyncWorker
+    let callbackQueue: DispatchQueue
+    /// The network, started early by a refresh (`prepare`) when it is the `tinbox-net` helper.
+    let transport: HTTPTransport
     private let delegates = Locked<[WeakResponseDelegate]>([])
 
     init(configuration: TinboxConfiguration) throws(TinboxError) {
@@ -33,8 +35,11 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
             throw .storeUnavailable("\(error)")
         }
         callbackQueue = configuration.callbackQueue
+        transport = configuration.transport
+        let log = configuration.log ?? { TinboxLog.write("[tinbox] \($0)") }
+        // TinboxKit has no title search: the reader's own worker keeps the search's index.
         worker = SyncWorker(
-            producers: producers, transport: configuration.transport, log: { TinboxLog.write("[tinbox] \($0)") },
+            producers: producers, transport: transport, indexesTitles: false, log: log,
             openInbox: { Inbox(store: try Store(directory: directory), clock: clock) })
     }
 
@@ -52,7 +57,7 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
     func getDeletedMessages() -> [InboxMessage] { messages(.deleted) }
     func getDeletedMessagesCount() -> Int { count(.deleted) }
 
-    private func messages(_ filter: StateFilter, limit: Int = Int.max) -> [InboxMessage] {
+    func messages(_ filter: StateFilter, limit: Int = Int.max) -> [InboxMessage] {
         store("read \(filter.rawValue) messages", fallback: []) {
             try $0.entries(filter, limit: limit).map(InboxMessage.init)
         }
@@ -107,14 +112,17 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
     }
 
     /// After the worker stored a producer's messages: the delegates, then the completion.
-    private func deliver(
+    func deliver(
         _ name: String, _ outcome: RefreshOutcome, _ completion: (@Sendable (Bool, MessageProducer) -> Void)?
     ) {
         callbackQueue.async { [self] in
             let producer = MessageProducer(producerName: name)
-            if outcome.succeeded {
+            // Read back only for someone to tell: a host without delegates does not load 100,000
+            // messages per producer.
+            let delegates = outcome.succeeded ? liveDelegates() : []
+            if !delegates.isEmpty {
                 let stored = messages(.all).filter { $0.producer == producer }
-                for delegate in liveDelegates() { delegate.inboxFeature(didReceive: stored, from: producer) }
+                for delegate in delegates { delegate.inboxFeature(didReceive: stored, from: producer) }
             }
             completion?(outcome.succeeded, producer)
         }
@@ -131,7 +139,7 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
         delegates.withLock { list in list.removeAll { $0.value == nil || $0.value === delegate } }
     }
 
-    private func liveDelegates() -> [InboxResponseDelegate] {
+    func liveDelegates() -> [InboxResponseDelegate] {
         delegates.withLock { list in list.compactMap(\.value) }
     }
 
@@ -206,7 +214,7 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
     // MARK: plumbing
 
     /// Runs `body` on the connection; a store error is logged and gives `fallback`.
-    private func store<T>(_ what: String, fallback: T, _ body: (Inbox) throws -> T) -> T {
+    func store<T>(_ what: String, fallback: T, _ body: (Inbox) throws -> T) -> T {
         do {
             return try lock.withLock { try body(inbox) }
         } catch {
