@@ -15,7 +15,7 @@ extension AppContext {
             dataDirectory: dataDirectory, producers: producers.map(Self.source),
             campaigns: campaigns.map(Self.campaigns), customer: customer, language: language,
             callbackQueue: callbackQueue, clock: clock,
-            networkHelper: ProcessTransport.defaultExecutable(), log: warn, inProcessTransport: nil)
+            log: warn, fallbackTransport: ProcessTransport.shared)
     }
 
     /// The inbox API over this context's data directory, opened on first use; a store that

@@ -19,9 +19,9 @@ extension TinboxConfiguration {
         self.init(
             dataDirectory: dataDirectory, producers: producers, campaigns: campaigns, customer: customer,
             language: language, callbackQueue: callbackQueue, clock: clock, networkHelper: networkHelper,
-            timeZone: timeZone, log: log, inProcessTransport: inProcessTransport)
+            timeZone: timeZone, log: log, fallbackTransport: fallbackTransport)
     }
 }
 
 /// One URLSession for the whole process, made on first use.
-private let inProcessTransport = URLSessionTransport()
+private let fallbackTransport = URLSessionTransport()

@@ -39,16 +39,17 @@ public struct TinboxConfiguration: Sendable {
 
     /// Where HTTP runs when no helper is named: URLSession, which the `TinboxKit` module adds
     /// (TinboxKitCore leaves it out so that the `tinbox` executable never loads libcurl, README
-    /// "Performance"); nil runs the `tinbox-net` helper found beside the program.
-    let inProcessTransport: (any HTTPTransport)?
+    /// "Performance"), or the hosts' own `ProcessTransport.shared`, which `tinbox refresh` starts
+    /// before the store opens; nil runs a `tinbox-net` helper found beside the program.
+    let fallbackTransport: (any HTTPTransport)?
 
-    /// The configuration of LIBRARY.md, with `inProcessTransport` for HTTP without a helper.
+    /// The configuration of LIBRARY.md, with `fallbackTransport` for HTTP without a helper.
     /// Programs call `TinboxKit`'s public initializer, which passes URLSession.
     package init(
         dataDirectory: URL, producers: [ProducerSource] = [], campaigns: CampaignSource? = nil,
         customer: String? = nil, language: String? = nil, callbackQueue: DispatchQueue = .main,
         clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current,
-        log: (@Sendable (String) -> Void)? = nil, inProcessTransport: (any HTTPTransport)?
+        log: (@Sendable (String) -> Void)? = nil, fallbackTransport: (any HTTPTransport)?
     ) {
         self.dataDirectory = dataDirectory
         self.producers = producers
@@ -60,14 +61,14 @@ public struct TinboxConfiguration: Sendable {
         self.networkHelper = networkHelper
         self.timeZone = timeZone
         self.log = log
-        self.inProcessTransport = inProcessTransport
+        self.fallbackTransport = fallbackTransport
     }
 
     /// The network for HTTP sources: the helper when one is named, else URLSession in process
     /// (else, inside this package's hosts, the helper beside the program).
     var transport: HTTPTransport {
         if let networkHelper { return ProcessTransport(executable: networkHelper) }
-        return inProcessTransport ?? ProcessTransport(executable: ProcessTransport.defaultExecutable())
+        return fallbackTransport ?? ProcessTransport(executable: ProcessTransport.defaultExecutable())
     }
 }
 

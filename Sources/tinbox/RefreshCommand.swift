@@ -1,3 +1,4 @@
+import InboxSync
 import TinboxHost
 import TinboxKitCore
 
@@ -8,7 +9,9 @@ enum RefreshCommand {
         let parsed = try CommandWords(words, for: .refresh)
         try rejectExtra(parsed.positional, command: "refresh")
         let app = try context()
-        // TinboxKit starts the network helper (libcurl) while its worker opens the store.
+        // The network helper loads libcurl while the store opens (README, "Performance"): the
+        // helper's start is the longest step before a first request can leave.
+        if app.producers.contains(where: \.isHTTP) { ProcessTransport.shared.prepare() }
         let reports = app.refresh(try app.inboxApi()) { report in
             // Printed as each producer ends, so a slow second producer does not hide the first.
             // The command's thread is waiting meanwhile: one writer at a time.
