@@ -35,6 +35,17 @@ public struct RGBColour: Sendable, Equatable, Hashable {
         self.init(red: values[0], green: values[1], blue: values[2])
     }
 
+    /// `#RRGGBB`, upper-case hex: the form `init(hex:)` reads.
+    public var hexText: String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes = [UInt8(ascii: "#")]
+        for channel in [red, green, blue] {
+            bytes.append(digits[Int(channel >> 4)])
+            bytes.append(digits[Int(channel & 0xF)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The squared distance in RGB: what "nearest" means in the artwork palette.
     public func distanceSquared(to other: RGBColour) -> Int {
         let red = Int(self.red) - Int(other.red)

@@ -12,14 +12,28 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses one JSON text; `nil` when it is not JSON.
+    /// Parses one JSON text; `nil` when it is not JSON. The same as `parse(Data(text.utf8))`.
     public static func parse(_ text: String) -> JSONValue? {
-        parse(Data(text.utf8))
+        var text = text
+        return text.withUTF8 { bytes in
+            JSONReader.mayBeWideEncoding(bytes)
+                ? decoded(Data(buffer: bytes)) : JSONReader.parse(bytes, validUTF8: true)
+        }
     }
 
-    /// Parses one JSON document; `nil` when it is not JSON.
+    /// Parses one JSON document; `nil` when it is not JSON. It reads what `JSONDecoder` reads
+    /// into this type's `Decodable` conformance, the same values and the same refusals
+    /// (`JSONReader`), and hands UTF-16 and UTF-32 text to JSONDecoder itself.
     public static func parse(_ data: Data) -> JSONValue? {
-        // The decoder's error is not kept: callers say what was not JSON (the file, the endpoint).
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return JSONReader.mayBeWideEncoding(bytes) ? decoded(data) : JSONReader.parse(bytes, validUTF8: false)
+        }
+    }
+
+    /// The value JSONDecoder reads; its error is not kept: callers say what was not JSON (the
+    /// file, the endpoint).
+    static func decoded(_ data: Data) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 

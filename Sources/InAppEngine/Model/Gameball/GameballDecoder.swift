@@ -237,8 +237,9 @@ enum GameballOperator: Equatable {
     case between
 
     init?(_ written: String) {
-        let key = written.lowercased().replacingOccurrences(of: "_", with: "")
-            .trimmingCharacters(in: .whitespaces)
+        // Every `_` scalar removed, as a literal replacement does (pure Swift: no NSString).
+        let key = String(String.UnicodeScalarView(written.lowercased().unicodeScalars.filter { $0 != "_" }))
+            .trimmingBlanks(newlines: false)
         switch key {
         case "is", "equals", "equal", "eq", "==": self = .single(.eq)
         case "isnot", "notequals", "notequal", "ne", "neq", "!=": self = .single(.neq)
