@@ -82,30 +82,54 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// `text` as a finite number when it is exactly a plain decimal: an optional sign, digits
+    /// with an optional point, an optional exponent; `nil` otherwise.
     public static func decimalNumber(_ text: String) -> Double? {
+        // The grammar is all ASCII, so its bytes are read, not its characters: a filter on a
+        // numeric string (Gameball's filter values are strings) reads it at every event.
         var sawDigit = false
-        var index = text.startIndex
-        func skipDigits() {
-            while index < text.endIndex, text[index].isASCII, text[index].isNumber {
-                sawDigit = true
-                index = text.index(after: index)
+        var digits = 0
+        var whole: Int64 = 0
+        var isWhole = true
+        var negative = false
+        var text = text
+        let accepted = text.withUTF8 { bytes -> Bool in
+            var index = 0
+            func skipDigits(counting: Bool) {
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    sawDigit = true
+                    if counting, digits < 18 { whole = whole * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+                    if counting { digits += 1 }
+                    index += 1
+                }
             }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                negative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            skipDigits(counting: true)
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                isWhole = false
+                index += 1
+                skipDigits(counting: false)
+            }
+            guard sawDigit else { return false }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                isWhole = false
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                    index += 1
+                }
+                sawDigit = false
+                skipDigits(counting: false)
+                guard sawDigit else { return false }
+            }
+            return index == bytes.count
         }
-        if index < text.endIndex, text[index] == "-" || text[index] == "+" { index = text.index(after: index) }
-        skipDigits()
-        if index < text.endIndex, text[index] == "." {
-            index = text.index(after: index)
-            skipDigits()
-        }
-        guard sawDigit else { return nil }
-        if index < text.endIndex, text[index] == "e" || text[index] == "E" {
-            index = text.index(after: index)
-            if index < text.endIndex, text[index] == "-" || text[index] == "+" { index = text.index(after: index) }
-            sawDigit = false
-            skipDigits()
-            guard sawDigit else { return nil }
-        }
-        guard index == text.endIndex, let value = Double(text), value.isFinite else { return nil }
+        guard accepted else { return nil }
+        // Up to 15 digits a whole number is exact in a Double: the same value the text gives.
+        if isWhole, digits <= 15 { return negative ? -Double(whole) : Double(whole) }
+        guard let value = Double(text), value.isFinite else { return nil }
         return value
     }
 }
