@@ -44,8 +44,8 @@ bench: deps bench-deps build
 	python3 Benchmarks/run.py --binary $(RELEASE)
 	python3 Benchmarks/import.py --binary $(RELEASE)
 	python3 Benchmarks/sync.py --binary $(RELEASE)
-	python3 Benchmarks/vendors.py --binary $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
+	python3 Benchmarks/vendors.py --binary $(RELEASE) --bench .build/release/tinbox-bench
 	.build/release/tinbox-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-kit-bench
 	.build/release/tinbox-kit-bench

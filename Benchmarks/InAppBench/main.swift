@@ -154,6 +154,20 @@ func measureSimulation(steps: Int) -> SimulationFigures {
     print("note: debug build; run `swift run -c release tinbox-bench` for the figures that count")
 #endif
 
+/// `--gameball`: only issue 12's figure, for Benchmarks/vendors.py: one event against 10,000 Gameball
+/// campaigns next to the same campaigns in tinbox's format, measured in this run.
+if CommandLine.arguments.contains("--gameball") {
+    print("one event against 10,000 campaigns, 100 event names (1000 evaluations after 50 warm-up)")
+    let own = measureEvent(campaigns: 10_000, eventNames: 100)
+    let vendor = measureEvent(campaigns: 10_000, eventNames: 100, gameball: true)
+    print("  baseline tinbox's format: median \(format(own.median)) µs, p95 \(format(own.p95)) µs")
+    print(
+        "  gameball: median \(format(vendor.median)) µs, p95 \(format(vendor.p95)) µs"
+            + " (\(format(vendor.median / own.median, 2))x; target median <= 1000 µs ->"
+            + " \(vendor.median <= 1000 ? "met" : "NOT met"))")
+    exit(0)
+}
+
 print("one event against N campaigns (1000 evaluations after 50 warm-up, each on the same state)")
 let scenarios: [(label: String, campaigns: Int, names: Int)] = [
     ("baseline   100 campaigns, 100 event names", 100, 100),

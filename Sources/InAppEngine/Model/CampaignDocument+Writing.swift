@@ -159,7 +159,7 @@ extension InAppMessage {
     /// The colours that are set, as `#RRGGBB`.
     private static func colours(_ pairs: [(String, RGBColour?)]) -> [(String, JSONWriter.Value)] {
         pairs.compactMap { name, colour in
-            colour.map { (name, .string(String(format: "#%02X%02X%02X", $0.red, $0.green, $0.blue))) }
+            colour.map { (name, .string($0.hexText)) }
         }
     }
 }

@@ -50,7 +50,7 @@ struct TimelineStep {
 
     /// Parses one line; the error text has no file or line prefix.
     static func parse(_ text: String, baseDirectory: URL) throws(StepError) -> TimelineStep {
-        guard let json = TimelineJSON.parse(text), let fields = json.objectValue else {
+        guard let json = JSONValue.parse(text), let fields = json.objectValue else {
             throw StepError("not a JSON object")
         }
         guard let atValue = fields["at"] else { throw StepError("missing `at` (seconds from 0)") }

@@ -22,17 +22,29 @@ public struct RGBColour: Sendable, Equatable, Hashable {
     /// PROTOCOL 2.1); anything else is `nil` (the theme colour).
     public init?(hex text: String) {
         let digits = Array(text.utf8)
-        guard digits.count == 7 || digits.count == 9, digits[0] == UInt8(ascii: "#"),
-            digits.dropFirst().allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
-        else { return nil }
+        guard digits.count == 7 || digits.count == 9, digits[0] == UInt8(ascii: "#") else { return nil }
+        // ASCII hex digits only, read from the bytes (a campaign document has thousands of colours).
         var values: [UInt8] = []
-        for index in stride(from: 1, to: 7, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
-                return nil
+        for byte in digits.dropFirst() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(byte - UInt8(ascii: "A") + 10)
+            default: return nil
             }
-            values.append(byte)
         }
-        self.init(red: values[0], green: values[1], blue: values[2])
+        self.init(red: values[0] << 4 | values[1], green: values[2] << 4 | values[3], blue: values[4] << 4 | values[5])
+    }
+
+    /// `#RRGGBB`, upper-case hex: the form `init(hex:)` reads.
+    public var hexText: String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes = [UInt8(ascii: "#")]
+        for channel in [red, green, blue] {
+            bytes.append(digits[Int(channel >> 4)])
+            bytes.append(digits[Int(channel & 0xF)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The squared distance in RGB: what "nearest" means in the artwork palette.

@@ -7,7 +7,7 @@ extension JSONValue {
     public var lenientString: String? {
         switch self {
         case .string(let text):
-            return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+            return text.trimmingBlanks().isEmpty ? nil : text
         case .number(let value):
             if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
             return String(value)
@@ -21,7 +21,7 @@ extension JSONValue {
         switch self {
         case .number(let value): return value
         case .string(let text):
-            return JSONValue.decimalNumber(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            return JSONValue.decimalNumber(text.trimmingBlanks())
         default: return nil
         }
     }
@@ -38,7 +38,7 @@ extension JSONValue {
         case .bool(let flag): return flag
         case .number(let value): return value == 1 ? true : value == 0 ? false : nil
         case .string(let text):
-            switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+            switch text.trimmingBlanks().lowercased() {
             case "true", "1": return true
             case "false", "0": return false
             default: return nil

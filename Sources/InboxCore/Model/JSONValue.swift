@@ -12,14 +12,28 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses one JSON text; `nil` when it is not JSON.
+    /// Parses one JSON text; `nil` when it is not JSON. The same as `parse(Data(text.utf8))`.
     public static func parse(_ text: String) -> JSONValue? {
-        parse(Data(text.utf8))
+        var text = text
+        return text.withUTF8 { bytes in
+            JSONReader.mayBeWideEncoding(bytes)
+                ? decoded(Data(buffer: bytes)) : JSONReader.parse(bytes, validUTF8: true)
+        }
     }
 
-    /// Parses one JSON document; `nil` when it is not JSON.
+    /// Parses one JSON document; `nil` when it is not JSON. It reads what `JSONDecoder` reads
+    /// into this type's `Decodable` conformance, the same values and the same refusals
+    /// (`JSONReader`), and hands UTF-16 and UTF-32 text to JSONDecoder itself.
     public static func parse(_ data: Data) -> JSONValue? {
-        // The decoder's error is not kept: callers say what was not JSON (the file, the endpoint).
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return JSONReader.mayBeWideEncoding(bytes) ? decoded(data) : JSONReader.parse(bytes, validUTF8: false)
+        }
+    }
+
+    /// The value JSONDecoder reads; its error is not kept: callers say what was not JSON (the
+    /// file, the endpoint).
+    static func decoded(_ data: Data) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
@@ -68,30 +82,54 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// `text` as a finite number when it is exactly a plain decimal: an optional sign, digits
+    /// with an optional point, an optional exponent; `nil` otherwise.
     public static func decimalNumber(_ text: String) -> Double? {
+        // The grammar is all ASCII, so its bytes are read, not its characters: a filter on a
+        // numeric string (Gameball's filter values are strings) reads it at every event.
         var sawDigit = false
-        var index = text.startIndex
-        func skipDigits() {
-            while index < text.endIndex, text[index].isASCII, text[index].isNumber {
-                sawDigit = true
-                index = text.index(after: index)
+        var digits = 0
+        var whole: Int64 = 0
+        var isWhole = true
+        var negative = false
+        var text = text
+        let accepted = text.withUTF8 { bytes -> Bool in
+            var index = 0
+            func skipDigits(counting: Bool) {
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    sawDigit = true
+                    if counting, digits < 18 { whole = whole * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+                    if counting { digits += 1 }
+                    index += 1
+                }
             }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                negative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            skipDigits(counting: true)
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                isWhole = false
+                index += 1
+                skipDigits(counting: false)
+            }
+            guard sawDigit else { return false }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                isWhole = false
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                    index += 1
+                }
+                sawDigit = false
+                skipDigits(counting: false)
+                guard sawDigit else { return false }
+            }
+            return index == bytes.count
         }
-        if index < text.endIndex, text[index] == "-" || text[index] == "+" { index = text.index(after: index) }
-        skipDigits()
-        if index < text.endIndex, text[index] == "." {
-            index = text.index(after: index)
-            skipDigits()
-        }
-        guard sawDigit else { return nil }
-        if index < text.endIndex, text[index] == "e" || text[index] == "E" {
-            index = text.index(after: index)
-            if index < text.endIndex, text[index] == "-" || text[index] == "+" { index = text.index(after: index) }
-            sawDigit = false
-            skipDigits()
-            guard sawDigit else { return nil }
-        }
-        guard index == text.endIndex, let value = Double(text), value.isFinite else { return nil }
+        guard accepted else { return nil }
+        // Up to 15 digits a whole number is exact in a Double: the same value the text gives.
+        if isWhole, digits <= 15 { return negative ? -Double(whole) : Double(whole) }
+        guard let value = Double(text), value.isFinite else { return nil }
         return value
     }
 }

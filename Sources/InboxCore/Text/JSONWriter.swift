@@ -75,12 +75,18 @@ public enum JSONWriter {
     /// A line break and `level` steps of 2-space indent.
     private static func newline(_ level: Int, to output: inout [UInt8]) {
         output.append(0x0A)
-        for _ in 0..<(2 * level) { output.append(UInt8(ascii: " ")) }
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 
     /// A string with only JSON's required escapes; everything else as its UTF-8.
     private static func appendRequired(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: their bytes go in whole.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)

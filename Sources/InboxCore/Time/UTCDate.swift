@@ -39,7 +39,7 @@ public enum UTCDate {
     /// A vendor's date (VENDORS.md §3): the wire form, also with a space for the `T` and with
     /// no zone at all (`yyyy-MM-dd HH:mm:ss`, the plugins' form), which is taken as UTC.
     public static func parseVendor(_ text: String) -> Date? {
-        var text = text.trimmingCharacters(in: .whitespaces)
+        var text = text.trimmingBlanks(newlines: false)
         return text.withUTF8 { parseMilliseconds(utf8: $0, vendor: true) }.map(date(milliseconds:))
     }
 

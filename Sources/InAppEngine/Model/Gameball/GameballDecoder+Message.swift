@@ -151,7 +151,7 @@ extension GameballDecoder {
     }
 
     static func colour(_ json: JSONValue?) -> RGBColour? {
-        json.lenientString.flatMap { RGBColour(hex: $0.trimmingCharacters(in: .whitespaces)) }
+        json.lenientString.flatMap { RGBColour(hex: $0.trimmingBlanks(newlines: false)) }
     }
 
     /// A Gameball action object; `nil` when it has no usable type (a button then dismisses).

@@ -143,7 +143,8 @@ struct GameballDecoder {
     private mutating func trigger(
         _ json: JSONValue?, path: String, campaign: String, unusable: (String, String) -> Void
     ) -> CampaignTrigger {
-        let field = String(path.split(separator: ".").last ?? "trigger")
+        // The path's last component (`trigger`), found from the end rather than split whole.
+        let field = String(path.lastIndex(of: ".").map { path[path.index(after: $0)...] } ?? path[...])
         guard let json = json.present, json.objectValue != nil else {
             unusable(field, "is missing")
             return .unsupported("")
@@ -237,8 +238,12 @@ enum GameballOperator: Equatable {
     case between
 
     init?(_ written: String) {
-        let key = written.lowercased().replacingOccurrences(of: "_", with: "")
-            .trimmingCharacters(in: .whitespaces)
+        // Every `_` scalar removed, as a literal replacement does (pure Swift: no NSString).
+        var key = written.lowercased()
+        if key.utf8.contains(UInt8(ascii: "_")) {
+            key = String(String.UnicodeScalarView(key.unicodeScalars.filter { $0 != "_" }))
+        }
+        key = key.trimmingBlanks(newlines: false)
         switch key {
         case "is", "equals", "equal", "eq", "==": self = .single(.eq)
         case "isnot", "notequals", "notequal", "ne", "neq", "!=": self = .single(.neq)

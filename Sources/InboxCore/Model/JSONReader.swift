@@ -1,34 +1,48 @@
-import InboxCore
+import Foundation
 
-/// A strict JSON (RFC 8259) reader for one timeline line, giving the same `JSONValue` that
-/// `JSONValue.parse` (JSONDecoder) gives, several times faster.
+/// A strict JSON (RFC 8259) reader of UTF-8 bytes, giving the same `JSONValue` that
+/// `JSONDecoder` gives through `JSONValue`'s `Decodable` conformance, many times faster.
 ///
-/// `simulate` of 100,000 steps spent more than half its time in JSONDecoder, most of it in the
-/// `Decodable` machinery trying `Bool`, `Double`, `String`, `[JSONValue]` in turn for every value
-/// (issue 5, "Performance": <= 3 s). This reads the UTF-8 bytes once. It accepts exactly what
-/// JSONDecoder accepts on this toolchain: a leading UTF-8 byte-order mark, any value at the top,
-/// numbers that fit a finite `Double`, at most 512 levels of nesting, one trailing comma in an
-/// object or array, and the first of duplicate keys (compared as Swift strings, so canonically
-/// equivalent keys are duplicates); `TimelineJSONTests` holds the two side by side on the edges.
-struct TimelineJSON {
+/// `tinbox convert` of a 10,000-campaign Gameball sync spent three quarters of its time in
+/// JSONDecoder, most of it in the `Decodable` machinery trying `Bool`, `Double`, `String`,
+/// `[JSONValue]` in turn for every value and building coding paths (issue 12, "Performance").
+/// This reads the bytes once. It accepts exactly what JSONDecoder accepts on this toolchain:
+/// a leading UTF-8 byte-order mark, any value at the top, numbers that fit a finite `Double`
+/// (one that rounds to zero from non-zero digits is refused, as one that overflows), strict
+/// UTF-8 in strings, at most 512 levels of nesting, one trailing comma in an object or array,
+/// and the first of duplicate keys (compared as Swift strings, so canonically equivalent keys
+/// are duplicates). Text in UTF-16 or UTF-32 (a byte-order mark or a zero byte among the first
+/// four) is left to JSONDecoder itself. `JSONReaderTests` holds the two side by side on the edges.
+struct JSONReader {
     /// JSONDecoder's nesting limit; deeper input is refused rather than allowed to exhaust the stack.
     static let maximumDepth = 512
 
-    /// The value of `text`, or `nil` when it is not exactly one JSON value.
-    static func parse(_ text: String) -> JSONValue? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var reader = TimelineJSON(bytes: bytes)
-            return reader.document()
+    /// The value of `bytes`, or `nil` when they are not exactly one JSON value. `validUTF8`: the
+    /// bytes are known to be valid UTF-8 (a Swift string's), so strings need no check.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, validUTF8: Bool) -> JSONValue? {
+        var reader = JSONReader(bytes: bytes, validUTF8: validUTF8)
+        return reader.document()
+    }
+
+    /// Whether JSONDecoder would read `bytes` as UTF-16 or UTF-32 rather than UTF-8: it goes by a
+    /// byte-order mark, else by where the zero bytes of the first four are.
+    static func mayBeWideEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            return true
         }
+        return bytes.prefix(4).contains(0)
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let validUTF8: Bool
     private var index = 0
     private var depth = 0
+    /// A string's bytes after its escapes are resolved, reused from string to string.
+    private var scratch: [UInt8] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, validUTF8: Bool) {
         self.bytes = bytes
+        self.validUTF8 = validUTF8
     }
 
     private mutating func document() -> JSONValue? {
@@ -90,7 +104,8 @@ struct TimelineJSON {
             index += 1
             skipWhitespace()
             guard let item = value() else { return nil }
-            if fields[key] == nil { fields[key] = item }
+            // Of two equal keys the first counts, as in JSONDecoder (one lookup when keys differ).
+            if let first = fields.updateValue(item, forKey: key) { fields[key] = first }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -139,8 +154,8 @@ struct TimelineJSON {
         }
     }
 
-    /// A string starting at its opening quote. The input is a Swift `String`, so its bytes are
-    /// already valid UTF-8; only escapes and raw control characters need a look.
+    /// A string starting at its opening quote: made straight from the bytes when it has no
+    /// escape, else from `scratch`.
     private mutating func string() -> String? {
         index += 1
         let start = index
@@ -153,39 +168,73 @@ struct TimelineJSON {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { return nil }
-            index += 1
+            if byte < 0x80 || validUTF8 {
+                index += 1
+            } else {
+                guard let length = utf8Sequence() else { return nil }
+                index += length
+            }
         }
-        var buffer = Array(bytes[start..<index])
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: buffer, as: UTF8.self)
+                return String(decoding: scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                guard escape(into: &buffer) else { return nil }
+                guard escape() else { return nil }
             case ..<0x20:
                 return nil
-            default:
-                buffer.append(byte)
+            case ..<0x80:
+                scratch.append(byte)
                 index += 1
+            default:
+                let length = validUTF8 ? 1 : utf8Sequence()
+                guard let length else { return nil }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
             }
         }
         return nil
     }
 
-    /// One escape sequence at `index` (the backslash), appended as UTF-8.
-    private mutating func escape(into buffer: inout [UInt8]) -> Bool {
+    /// The length of the strict UTF-8 sequence at `index` (RFC 3629's table: no overlong forms,
+    /// no surrogates, nothing above U+10FFFF), `nil` when it is not one.
+    private func utf8Sequence() -> Int? {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch bytes[index] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, low) = (3, 0xA0)
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: (length, high) = (3, 0x9F)
+        case 0xF0: (length, low) = (4, 0x90)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, high) = (4, 0x8F)
+        default: return nil
+        }
+        guard bytes.count - index >= length else { return nil }
+        let second = bytes[index + 1]
+        guard second >= low && second <= high else { return nil }
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
+    }
+
+    /// One escape sequence at `index` (the backslash), appended to `scratch` as UTF-8.
+    private mutating func escape() -> Bool {
         index += 1
         guard let letter = current else { return false }
         index += 1
         switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(letter)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(letter)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
             guard let unit = hexQuad() else { return false }
             var scalarValue = UInt32(unit)
@@ -197,7 +246,7 @@ struct TimelineJSON {
                 scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             }
             guard let scalar = Unicode.Scalar(scalarValue) else { return false }
-            buffer.append(contentsOf: UTF8.encode(scalar)!)
+            scratch.append(contentsOf: UTF8.encode(scalar)!)
         default: return false
         }
         return true
@@ -221,39 +270,61 @@ struct TimelineJSON {
         return unit
     }
 
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as a finite `Double`.
+    /// Exact powers of ten as Doubles: up to 10^22 every one is.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as a finite `Double`; one that
+    /// rounds to zero though a digit is not zero is refused, as JSONDecoder refuses it.
     private mutating func number() -> Double? {
         let start = index
-        if current == UInt8(ascii: "-") { index += 1 }
+        let negative = current == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard let first = current, isDigit(first) else { return nil }
+        // The digits as one integer while it is exact (up to 19 digits), and how many follow the
+        // point; whether any digit is not zero.
+        var mantissa = UInt64(first - UInt8(ascii: "0"))
+        var digits = 1
+        var fractionDigits = 0
+        var nonZero = first != UInt8(ascii: "0")
         index += 1
-        if first != UInt8(ascii: "0") { skipDigits() }
-        var isWhole = true
+        if first != UInt8(ascii: "0") {
+            while let byte = current, isDigit(byte) {
+                if digits < 19 { mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0")) }
+                digits += 1
+                index += 1
+            }
+        }
         if current == UInt8(ascii: ".") {
             index += 1
             guard let digit = current, isDigit(digit) else { return nil }
-            skipDigits()
-            isWhole = false
+            while let byte = current, isDigit(byte) {
+                if byte != UInt8(ascii: "0") { nonZero = true }
+                if digits < 19 { mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0")) }
+                digits += 1
+                fractionDigits += 1
+                index += 1
+            }
         }
+        var hasExponent = false
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            hasExponent = true
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard let digit = current, isDigit(digit) else { return nil }
             skipDigits()
-            isWhole = false
         }
-        let negative = bytes[start] == UInt8(ascii: "-")
-        let digits = index - start - (negative ? 1 : 0)
-        // Up to 15 digits is exact in a Double, so the common case needs no text conversion.
-        if isWhole, digits <= 15 {
-            var whole: Int64 = 0
-            for position in (start + (negative ? 1 : 0))..<index {
-                whole = whole * 10 + Int64(bytes[position] - UInt8(ascii: "0"))
-            }
-            return negative ? -Double(whole) : Double(whole)
+        // Clinger's fast path: a mantissa and a power of ten both exact in a Double give the
+        // correctly rounded quotient, the same Double the text conversion gives.
+        if !hasExponent, digits <= 15, fractionDigits <= 22 {
+            let magnitude = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let result = Double(text), result.isFinite else { return nil }
+        guard let result = Double(text), result.isFinite, result != 0 || !nonZero else { return nil }
         return result
     }
 
