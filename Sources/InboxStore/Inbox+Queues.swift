@@ -46,26 +46,19 @@ extension Inbox {
     /// The server took these statuses (a 2xx): clears exactly them, in one transaction. A row
     /// changed again since it was read (another status or time) stays queued for the next push.
     /// `durable: false` commits without an `fsync` of its own (see `acknowledgeEvents`).
-    ///
-    /// One statement for the whole batch: the ids find the rows through the primary key, and
-    /// the (id, status, time) triples keep a row changed since. A statement per row cost ~3 ms
-    /// per batch of 500, on the drain's critical path between two requests (issue 14 point 5).
     @discardableResult
     public func acknowledgeStatuses(producer: String, _ statuses: [PendingStatus], durable: Bool = true) throws -> Int {
-        let sent = JSONWriter.write(
-            .array(
-                statuses.map {
-                    .array([.string($0.id), .int(EntryRow.code($0.status)), .int($0.queuedMilliseconds)])
-                }))
-        return try acknowledgement(durable: durable) {
-            try database.prepare(
-                """
-                DELETE FROM pending_statuses WHERE producer = ?1
-                AND id IN (SELECT value->>0 FROM json_each(?2))
-                AND (id, status, queued_ms) IN (SELECT value->>0, value->>1, value->>2 FROM json_each(?2))
-                """
-            ).run(.text(producer), .text(sent))
-            return database.changes
+        try acknowledgement(durable: durable) {
+            let delete = try database.prepare(
+                "DELETE FROM pending_statuses WHERE producer = ? AND id = ? AND status = ? AND queued_ms = ?")
+            var cleared = 0
+            for status in statuses {
+                try delete.run(
+                    .text(producer), .text(status.id), .int(EntryRow.code(status.status)),
+                    .int(status.queuedMilliseconds))
+                cleared += database.changes
+            }
+            return cleared
         }
     }
 
@@ -78,13 +71,14 @@ extension Inbox {
     /// only bring back the newest of them, still queued, to be sent again with their `eventId`s.
     @discardableResult
     public func acknowledgeEvents(producer: String, eventIds: [String], durable: Bool = true) throws -> Int {
-        let sent = JSONWriter.write(.array(eventIds.map(JSONWriter.Value.string)))
-        return try acknowledgement(durable: durable) {
-            // One statement for the batch, as `acknowledgeStatuses`.
-            try database.prepare(
-                "DELETE FROM pending_events WHERE producer = ?1 AND event_id IN (SELECT value FROM json_each(?2))"
-            ).run(.text(producer), .text(sent))
-            return database.changes
+        try acknowledgement(durable: durable) {
+            let delete = try database.prepare("DELETE FROM pending_events WHERE producer = ? AND event_id = ?")
+            var cleared = 0
+            for id in eventIds {
+                try delete.run(.text(producer), .text(id))
+                cleared += database.changes
+            }
+            return cleared
         }
     }
 
