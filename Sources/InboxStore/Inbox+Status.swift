@@ -24,8 +24,8 @@ extension Inbox {
     ///
     /// The claim commits without an `fsync` (`transactionSyncedLater`): it survives a kill like
     /// any commit, and only a power loss could take it back, after which the machine boots with a
-    /// new id that frees the slot anyway. Its `fsync` cost a first refresh ~2 ms before its first
-    /// request (issue 14 point 5).
+    /// new id that frees the slot anyway. Its `fsync` was one of three a first refresh paid before
+    /// its first request (`strace -f`: two now, issue 14 point 5).
     public func claimManualRefresh(bootId: String) throws -> RefreshLimit.Decision {
         try database.transactionSyncedLater {
             let now = clock.uptime
