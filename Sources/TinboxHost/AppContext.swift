@@ -83,6 +83,18 @@ package final class AppContext {
         return campaigns
     }
 
+    /// At the end of a command: a large write-ahead log left by this run (an import, a mark of
+    /// every message) goes into the database, as the last connection's close would have done;
+    /// the kit's connections stay open until the process exits, so that close never comes.
+    package func finish() {
+        guard openedApi != nil || openedInbox != nil else { return }
+        do {
+            try Database(path: dataDirectory.appendingPathComponent(Store.fileName).path).checkpointLargeLog()
+        } catch {
+            warn("could not fold the store's log into it: \(error)")
+        }
+    }
+
     /// The in-app tables of the same store.
     package func inAppStore() throws -> InAppStore {
         InAppStore(store: try inbox().store)

@@ -39,6 +39,7 @@ enum Main {
             cached = made
             return made
         }
+        defer { cached?.finish() }
         if arguments.global.version {
             Output.line("tinbox \(Help.version)")
             return

@@ -251,3 +251,27 @@ import Testing
         #expect((shown?["text"] as? [String: Any])?["header"] as? String == header)
     }
 }
+
+/// A command that wrote a large log (an import) folds it into the database before it exits, as
+/// the last connection's close did before the commands became hosts of TinboxKit: otherwise every
+/// later command reads that log again when it opens the store.
+@Suite struct LargeLogTests {
+    @Test func anImportLeavesNoLargeLogBehind() throws {
+        let tinbox = Tinbox()
+        let body = String(repeating: "a line of body text that makes the log grow ", count: 20)
+        let messages = (0..<3000).map { index -> [String: Any] in
+            var message = Tinbox.message("m-\(index)")
+            var data = message["data"] as? [String: Any] ?? [:]
+            data["message"] = body
+            message["data"] = data
+            return message
+        }
+        let feed = try tinbox.writeFeed(messages: messages)
+        let imported = try tinbox.run(["--feed", feed, "count"])
+        #expect(imported.status == 0 && imported.stdout == "3000\n")
+        let log = tinbox.dataDirectory.appendingPathComponent("tinbox.db-wal").path
+        let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        #expect(size < 1 << 20, "the import left a \(size)-byte log")
+        #expect(try tinbox.run(["--feed", feed, "count"]).stdout == "3000\n")
+    }
+}

@@ -45,6 +45,16 @@ extension Database {
     /// connection replays it when it opens (a 1 MiB log in well under a millisecond) and
     /// `wal_autocheckpoint` moves it into the database as it grows; a larger one, such as a
     /// large import's, is checkpointed as before, so no opening pays for replaying it.
+    /// What closing the last connection does to a large log, done now: a host that keeps its
+    /// connections to the end of the process (TinboxKit's API lives as long as the program)
+    /// never closes them, and every later process then read its 30 MB log again (an import of
+    /// 100,000 messages made `count` take 27 ms instead of 6 ms). A small log is left as at close.
+    public func checkpointLargeLog() throws {
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0, Int(info.st_size) >= Self.logKeptAtClose else { return }
+        _ = try query("PRAGMA wal_checkpoint(TRUNCATE)") { try $0.step() }
+    }
+
     func leaveSmallLogOnClose() {
         var info = stat()
         guard stat(path + "-wal", &info) == 0, Int(info.st_size) < Self.logKeptAtClose else { return }
