@@ -63,6 +63,8 @@ public struct ReaderState: Equatable, Sendable {
     /// The open message, its scroll position and the chosen button.
     /// The detail view's pictures by `DetailImage.key`, as they arrived this session.
     public var detailImages: [String: DetailImage] = [:]
+    /// The open message's text as last wrapped (ReaderState+DetailText.swift).
+    var detailTextMemo = DetailTextMemo()
 
     public struct Detail: Equatable, Sendable {
         public var entry: InboxEntry
