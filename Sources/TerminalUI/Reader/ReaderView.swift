@@ -93,13 +93,8 @@ public enum ReaderView {
         // Right-to-left titles end at the column's right edge. Only the title's own cells take
         // its role; the padding keeps the row's.
         let pad = label.isRightToLeft ? max(0, columns.title - (fits ? label.titleWidth : TerminalText.width(cut))) : 0
-        screen.put(cut, row: row, column: column + pad, limit: columns.title - pad, role: base)
-        // TERMINAL §3: the cell of the title's logical first character (laid out by tinbox, a
-        // right-to-left title starts at its right end).
-        if selected {
-            let first = state.bidi == .app && label.isRightToLeft ? TerminalText.visualOffsetOfFirstCharacter(cut) : 0
-            screen.focus(row: row, column: column + pad + first)
-        }
+        // TERMINAL §3: the cursor on the cell of the selected title's logical first character.
+        screen.put(cut, row: row, column: column + pad, limit: columns.title - pad, role: base, focusing: selected)
         column += columns.title + 1
         if columns.producer > 0 {
             let producer = TerminalText.fit(label.producer, width: columns.producer)
