@@ -234,6 +234,36 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.tab == .all)
     }
 
+    /// The status line's announcement names the button chosen when the message went up; a
+    /// click chooses another without a key, and the announcement still goes with the message.
+    @Test func theAnnouncementGoesWithItsMessageAfterAClickChoseAnotherButton() throws {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal, buttons: ["yes", "no"])))]
+        let (loop, terminal) = loop(driver)
+        #expect(loop.state.status?.text == "Modal: Card. 2 buttons, yes")
+        var scratch = Screen(width: 80, height: 24)
+        let hits = OverlayView.draw(try #require(loop.state.shown).overlay(at: loop.state.frameTime), on: &scratch)
+        let no = try #require(hits.buttons.first { $0.id == "no" }).rect
+        terminal.enqueue(.mouse(MouseEvent(.press, row: no.top, column: no.left)))
+        loop.drain()
+        #expect(loop.state.shown?.button == 1)
+        #expect(loop.state.status?.text == "Modal: Card. 2 buttons, yes")
+        loop.send(.inApp(.remove(messageId: "c1")))
+        #expect(loop.state.shown == nil)
+        #expect(loop.state.status == nil)
+        #expect(terminal.screen?.rows.last?.contains("Modal:") == false)
+    }
+
+    /// A message that goes leaves a line that is not its announcement alone.
+    @Test func anotherLineOnTheStatusLineStaysWhenTheMessageGoes() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal)))]
+        let (loop, _) = loop(driver)
+        loop.send(.notice("Modal: Card. 2 buttons, yes"))
+        loop.send(.inApp(.remove(messageId: "c1")))
+        #expect(loop.state.status?.text == "Modal: Card. 2 buttons, yes")
+    }
+
     @Test(arguments: [InAppMessage.Kind.slideup, .modal, .fullscreen])
     func hostileCampaignTextNeverReachesTheScreenRaw(kind: InAppMessage.Kind) {
         let hostile = "Hi\u{1B}[31mred\u{1B}]52;c;Zm9v\u{07}\u{9B}2J\u{202E}evil\u{2066}x\u{200B}\r\u{8}"

@@ -81,6 +81,9 @@ public struct ReaderState: Equatable, Sendable {
     public struct StatusMessage: Equatable, Sendable {
         public var text: String
         public var link: String?
+        /// The id of the in-app message this line announces (TERMINAL §3): it goes when that
+        /// message goes, however the message's words have changed since.
+        public var announces: String?
     }
 
     public var size: Size
