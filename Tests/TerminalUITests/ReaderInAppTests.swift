@@ -137,6 +137,24 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(!(terminal.screen?.rows ?? []).contains { $0.contains("Decision log") })
     }
 
+    /// The pane's title names the key the table gives the log where it was opened, as rebound.
+    @Test func theDecisionLogPaneNamesItsKeyFromTheTable() {
+        let rebindings = [
+            KeyRebinding(context: .list, key: .character("O"), action: .log),
+            KeyRebinding(context: .detail, key: .character("W"), action: .log),
+        ]
+        let keys = KeyBindings.defaults.rebound(rebindings).table
+        let terminal = MemoryTerminal(size: Size(columns: 80, rows: 24))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox), keys: keys)
+        loop.start()
+        press(loop, terminal, [.character("O")])
+        #expect(terminal.screen?.rows.contains { $0.contains("Decision log · O closes") } == true)
+        press(loop, terminal, [.character("O"), .enter, .character("W")])
+        #expect(terminal.screen?.rows.contains { $0.contains("Decision log · W closes") } == true)
+        press(loop, terminal, [.character("W")])
+        #expect(terminal.screen?.rows.contains { $0.contains("Decision log") } == false)
+    }
+
     @Test(arguments: [
         ("inbox/unread", StateFilter.unread), ("/inbox/read", .read), ("inbox/deleted", .deleted), ("inbox", .all),
     ])
