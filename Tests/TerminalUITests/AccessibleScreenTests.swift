@@ -33,7 +33,9 @@ import Testing
         assertSnapshot(screen, named: "list-bar-80x24.looks", looks: true)
     }
 
-    @Test(arguments: [BidiMode.app, .terminal])
+    /// `auto` lays out as `app` does (the reader resolves it at start-up, a screen takes it as it
+    /// is): the cursor follows the cells whichever mode put them there.
+    @Test(arguments: [BidiMode.app, .auto, .terminal])
     func aRightToLeftTitleHasTheCursorOnItsFirstCharacter(bidi: BidiMode) throws {
         let entries = [Fixtures.make("he", "מבצע סוף שבוע", minutesAgo: 5)]
         let terminal = MemoryTerminal(size: Size(columns: 60, rows: 10))
@@ -42,7 +44,7 @@ import Testing
         let screen = try #require(terminal.screen)
         let cursor = try #require(screen.cursor)
         #expect(screen[cursor.row, cursor.column].text == "מ")
-        if bidi == .app {
+        if bidi != .terminal {
             // Laid out by tinbox: the first character is the title's rightmost, at the column's edge.
             #expect(screen[cursor.row, cursor.column + 1].text == " ")
             #expect(screen[cursor.row, cursor.column - 1].text != " ")
@@ -50,6 +52,19 @@ import Testing
             // Logical order on the screen: the first character is the title's leftmost.
             #expect(screen[cursor.row, cursor.column - 1].text == " ")
         }
+    }
+
+    /// The cursor is placed from the same layout as the cells: on the logical first character
+    /// of a right-to-left line that starts with digits, which stand at its right end.
+    @Test(arguments: [BidiMode.app, .terminal])
+    func aLineFocusedAsItIsPutHasTheCursorOnItsFirstCharacter(bidi: BidiMode) throws {
+        var screen = Screen(width: 30, height: 3, bidi: bidi)
+        let end = screen.put("12 מבצע", row: 1, column: 5, role: .normal, focusing: true)
+        let cursor = try #require(screen.cursor)
+        #expect(cursor.row == 1 && screen[1, cursor.column].text == "1")
+        #expect(cursor.column == (bidi == .terminal ? 5 : end - 2))
+        screen.put("plain", row: 2, column: 3, role: .normal, focusing: true)
+        #expect(screen.cursor == ScreenPoint(row: 2, column: 3))
     }
 
     @Test func theOpenMessageHasTheCursorOnItsFocusedButtonOrItsHeader() throws {

@@ -137,6 +137,24 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(!(terminal.screen?.rows ?? []).contains { $0.contains("Decision log") })
     }
 
+    /// The pane's title names the key the table gives the log where it was opened, as rebound.
+    @Test func theDecisionLogPaneNamesItsKeyFromTheTable() {
+        let rebindings = [
+            KeyRebinding(context: .list, key: .character("O"), action: .log),
+            KeyRebinding(context: .detail, key: .character("W"), action: .log),
+        ]
+        let keys = KeyBindings.defaults.rebound(rebindings).table
+        let terminal = MemoryTerminal(size: Size(columns: 80, rows: 24))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox), keys: keys)
+        loop.start()
+        press(loop, terminal, [.character("O")])
+        #expect(terminal.screen?.rows.contains { $0.contains("Decision log · O closes") } == true)
+        press(loop, terminal, [.character("O"), .enter, .character("W")])
+        #expect(terminal.screen?.rows.contains { $0.contains("Decision log · W closes") } == true)
+        press(loop, terminal, [.character("W")])
+        #expect(terminal.screen?.rows.contains { $0.contains("Decision log") } == false)
+    }
+
     @Test(arguments: [
         ("inbox/unread", StateFilter.unread), ("/inbox/read", .read), ("inbox/deleted", .deleted), ("inbox", .all),
     ])
@@ -232,6 +250,36 @@ final class FakeDriver: ReaderInAppDriver {
         loop.drain()
         #expect(driver.names.last == .clickOutside)
         #expect(loop.state.tab == .all)
+    }
+
+    /// The status line's announcement names the button chosen when the message went up; a
+    /// click chooses another without a key, and the announcement still goes with the message.
+    @Test func theAnnouncementGoesWithItsMessageAfterAClickChoseAnotherButton() throws {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal, buttons: ["yes", "no"])))]
+        let (loop, terminal) = loop(driver)
+        #expect(loop.state.status?.text == "Modal: Card. 2 buttons, yes")
+        var scratch = Screen(width: 80, height: 24)
+        let hits = OverlayView.draw(try #require(loop.state.shown).overlay(at: loop.state.frameTime), on: &scratch)
+        let no = try #require(hits.buttons.first { $0.id == "no" }).rect
+        terminal.enqueue(.mouse(MouseEvent(.press, row: no.top, column: no.left)))
+        loop.drain()
+        #expect(loop.state.shown?.button == 1)
+        #expect(loop.state.status?.text == "Modal: Card. 2 buttons, yes")
+        loop.send(.inApp(.remove(messageId: "c1")))
+        #expect(loop.state.shown == nil)
+        #expect(loop.state.status == nil)
+        #expect(terminal.screen?.rows.last?.contains("Modal:") == false)
+    }
+
+    /// A message that goes leaves a line that is not its announcement alone.
+    @Test func anotherLineOnTheStatusLineStaysWhenTheMessageGoes() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal)))]
+        let (loop, _) = loop(driver)
+        loop.send(.notice("Modal: Card. 2 buttons, yes"))
+        loop.send(.inApp(.remove(messageId: "c1")))
+        #expect(loop.state.status?.text == "Modal: Card. 2 buttons, yes")
     }
 
     @Test(arguments: [InAppMessage.Kind.slideup, .modal, .fullscreen])

@@ -100,6 +100,26 @@ import Testing
         assertSnapshot(replay.screen, named: "replay-fullscreen-letterboxed-100x40")
     }
 
+    /// The full screen covers the status line's row; the bar, drawn once beneath it, stands
+    /// above it, and so does the cursor of a console line being typed.
+    @Test func theBarStandsAboveAFullScreenThatCoversItsRow() throws {
+        let replay = try Replay("fullscreen-waits-for-portrait", size: Size(columns: 100, rows: 40))
+        replay.play(to: 7_000)
+        var state = replay.loop.state
+        #expect(state.shown != nil && state.replay?.area.rows == 40)
+        for command in [nil, "customer sam"] {
+            state.command = command
+            var bare = state
+            bare.shown = nil
+            let screen = ReaderView.render(state)
+            let alone = ReaderView.render(bare)
+            #expect(screen.panels.contains { $0.contains(row: 39, column: 50) })
+            #expect(screen.row(39) == alone.row(39))
+            #expect(screen.rows[38].contains("│") && screen.rows[38] != alone.rows[38])
+            #expect(command == nil || screen.cursor == alone.cursor)
+        }
+    }
+
     @Test func aTerminalSmallerThanTheTimelinesHoldsTheClockUntilEnlarged() throws {
         let replay = try Replay("orientation-and-room-wait-for-resize", size: Size(columns: 80, rows: 24))
         replay.advance(5)

@@ -127,8 +127,7 @@ extension CursesTerminal {
             bytes += directRow(cells, row: row, span: span)
         }
         guard !bytes.isEmpty else { return }
-        let data = Array(("\u{1B}7\u{1B}(B" + bytes + "\u{1B}[0m\u{1B}8").utf8)
-        _ = data.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+        writeAll(Array(("\u{1B}7\u{1B}(B" + bytes + "\u{1B}[0m\u{1B}8").utf8), to: output)
     }
 
     /// The 24-bit writes for the campaign cells of one row within `span`. A long run of blanks is

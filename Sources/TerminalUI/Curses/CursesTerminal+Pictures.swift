@@ -126,14 +126,6 @@ extension CursesTerminal {
         }
         bytes += [0x1B, 0x38]
         pictures.bytesWritten += bytes.count
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-            if written <= 0 {
-                if written < 0, errno == EINTR || errno == EAGAIN { continue }
-                return
-            }
-            offset += written
-        }
+        writeAll(bytes, to: output)
     }
 }

@@ -55,7 +55,8 @@ public final class CursesTerminal: Terminal {
     var drawsReversed = false
     /// The campaign pairs of the screen being drawn, worked out only if the pair table fills.
     var pairsOnScreen: Set<ColourPairTable.Key>?
-    /// Where tinbox's own escape sequences go (OSC 8 links, 24-bit colour): curses' output.
+    /// Where tinbox's own escape sequences go (OSC 8 links, 24-bit colour, pictures, the bidi
+    /// mode): curses' output, written with `writeAll`.
     let output: Int32
     private let linksSupported: Bool
     var previous: Screen?
@@ -219,9 +220,8 @@ public final class CursesTerminal: Terminal {
     /// gives it back its implicit mode. Terminals without bidi ignore both. Only under `app`.
     private func setExplicitBidi(_ explicit: Bool) {
         guard laysOutBidi else { return }
-        let bytes = Array((explicit ? "\u{1B}[8l" : "\u{1B}[8h").utf8)
         fflush(nil)
-        _ = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+        writeAll(Array((explicit ? "\u{1B}[8l" : "\u{1B}[8h").utf8), to: output)
     }
 
     // MARK: output
@@ -417,8 +417,7 @@ public final class CursesTerminal: Terminal {
             bytes += "\u{1B}]8;;\(link.url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\\u{1B}[0m"
         }
         bytes += "\u{1B}8"
-        let data = Array(bytes.utf8)
-        _ = data.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        writeAll(Array(bytes.utf8), to: output)
     }
 
     // MARK: input

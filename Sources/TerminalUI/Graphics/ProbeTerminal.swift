@@ -29,15 +29,7 @@ public final class ProbeTerminal: GraphicsProbe.Channel {
     }
 
     public func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(output, $0.baseAddress, $0.count) }
-            if written <= 0 {
-                if written < 0, errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        writeAll(bytes, to: output)
     }
 
     public func read(waitingAtMost milliseconds: Int) -> [UInt8] {

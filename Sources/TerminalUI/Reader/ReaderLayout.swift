@@ -123,13 +123,21 @@ public enum ReaderLayout {
         return lines
     }
 
+    /// The detail view's text wrapped to the screen, and the line its picture starts on.
+    public struct DetailText: Sendable {
+        public var lines: [DetailLine]
+        /// The lines of the title and facts (`detailHead`): the picture's lines come next.
+        public var headCount: Int
+    }
+
     /// The detail view's text, wrapped to the screen: title, facts, body, image URL, links.
     /// The picture's lines (`image`) come after the title and facts (`detailHead`).
-    public static func detailLines(_ entry: InboxEntry, width: Int, now: Date, image: DetailImage? = nil)
-        -> [DetailLine]
+    public static func detailText(_ entry: InboxEntry, width: Int, now: Date, image: DetailImage? = nil)
+        -> DetailText
     {
         let message = entry.message
         var lines = detailHead(entry, width: width, now: now)
+        let headCount = lines.count
         func add(_ text: String, _ role: CellRole) { lines += wrapped(text, role, width: width) }
         if let image {
             lines += image.lines.map { ($0.text, $0.role, .leftToRight) }
@@ -159,6 +167,6 @@ public enum ReaderLayout {
                 )
             }
         }
-        return lines
+        return DetailText(lines: lines, headCount: headCount)
     }
 }

@@ -50,7 +50,8 @@ extension ReaderState {
             shown = message
             frameTime = message.shownAt
             // TERMINAL §3: the status line names what appeared and the button with the focus.
-            status = StatusMessage(text: Self.announcement(of: message), link: nil)
+            status = StatusMessage(
+                text: Self.announcement(of: message), link: nil, announces: message.presentation.messageId)
         case .redraw(let message):
             guard var current = shown, current.presentation.messageId == message.presentation.messageId else { break }
             current.image = message.image
@@ -59,7 +60,7 @@ extension ReaderState {
         case .remove(let messageId):
             if let message = shown, message.presentation.messageId == messageId {
                 // The announcement goes with the message; a screen reader hears that it closed.
-                if status?.text == Self.announcement(of: message) { status = nil }
+                if status?.announces == messageId { status = nil }
                 if screenReader, let header = message.presentation.header {
                     status = StatusMessage(text: "Closed: " + TerminalText.sanitize(header), link: nil)
                 }

@@ -296,8 +296,8 @@ extension ReaderState {
         return [.quit]
     }
 
-    func maxScroll(_ detail: Detail) -> Int {
-        let lines = ReaderLayout.detailLines(detail.entry, width: size.columns, now: now, image: detailImage).count
+    mutating func maxScroll(_ detail: Detail) -> Int {
+        let lines = wrapDetailText(detail).lines.count
         let rows = ReaderLayout.detailRows(size: size, hasButtons: !detail.entry.message.buttons.isEmpty)
         return max(0, lines - rows)
     }

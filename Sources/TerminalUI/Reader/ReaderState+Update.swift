@@ -59,6 +59,8 @@ extension ReaderState {
             replay = bar
         }
         if isQuitting { return effects }
+        // Wrapped once for the frame drawn after this event, and the keys after it.
+        if let detail { _ = wrapDetailText(detail) }
         return effects + windowEffects() + impressionEffects()
     }
 

@@ -63,6 +63,8 @@ public struct ReaderState: Equatable, Sendable {
     /// The open message, its scroll position and the chosen button.
     /// The detail view's pictures by `DetailImage.key`, as they arrived this session.
     public var detailImages: [String: DetailImage] = [:]
+    /// The open message's text as last wrapped (ReaderState+DetailText.swift).
+    var detailTextMemo = DetailTextMemo()
 
     public struct Detail: Equatable, Sendable {
         public var entry: InboxEntry
@@ -79,6 +81,9 @@ public struct ReaderState: Equatable, Sendable {
     public struct StatusMessage: Equatable, Sendable {
         public var text: String
         public var link: String?
+        /// The id of the in-app message this line announces (TERMINAL §3): it goes when that
+        /// message goes, however the message's words have changed since.
+        public var announces: String?
     }
 
     public var size: Size

@@ -7,7 +7,8 @@ extension ReaderView {
         let buttons = detail.entry.message.buttons
         let rows = ReaderLayout.detailRows(size: state.size, hasButtons: !buttons.isEmpty)
         let image = state.detailImage
-        let lines = ReaderLayout.detailLines(detail.entry, width: screen.width, now: state.now, image: image)
+        let text = state.detailText(detail)
+        let lines = text.lines
         for line in 0..<rows {
             let index = detail.scroll + line
             guard index < lines.count else { break }
@@ -20,8 +21,7 @@ extension ReaderView {
         // TERMINAL §3: with no button focused the cursor stands on the header (the first line).
         screen.focus(row: ReaderLayout.listTop, column: 2)
         if case .picture(let picture) = image {
-            let first = ReaderLayout.detailHead(detail.entry, width: screen.width, now: state.now).count
-            drawDetailPicture(picture, line: first - detail.scroll, rows: rows, into: &screen)
+            drawDetailPicture(picture, line: text.headCount - detail.scroll, rows: rows, into: &screen)
         }
         if lines.count > rows {
             let more = detail.scroll + rows < lines.count ? (state.screenReader ? "more below" : "more ↓") : "end"

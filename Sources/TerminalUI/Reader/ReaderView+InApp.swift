@@ -5,7 +5,11 @@ import InboxCore
 /// message overlay, and the notifications question, bottom to top.
 extension ReaderView {
     static func drawInApp(_ state: ReaderState, into screen: inout Screen) {
-        if state.showsLog { drawLog(state.decisionLog, into: &screen) }
+        if state.showsLog {
+            // Named from the context whose key toggles it: a replay's bar reads its keys first.
+            let context: KeyContext = state.replay != nil ? .replay : (state.detail != nil ? .detail : .list)
+            drawLog(state.decisionLog, closeKey: state.keys.name(of: .log, in: context), into: &screen)
+        }
         if let picker = state.preview, picker.isOpen, state.shown == nil {
             drawPicker(picker, keys: state.keys, words: state.screenReader, into: &screen)
         }
@@ -17,13 +21,14 @@ extension ReaderView {
         }
     }
 
-    /// The `[tinbox-iam]` lines, newest at the bottom, in a pane over the lower half of the list.
-    static func drawLog(_ lines: [String], into screen: inout Screen) {
+    /// The `[tinbox-iam]` lines, newest at the bottom, in a pane over the lower half of the list;
+    /// its title names the key that closes it (`closeKey`, from the key table).
+    static func drawLog(_ lines: [String], closeKey: String, into screen: inout Screen) {
         let top = max(2, screen.height / 2)
         let height = screen.height - 1 - top
         guard height >= 3 else { return }
         screen.panel(top: top, left: 0, width: screen.width, height: height, role: .overlay, border: .overlayBorder)
-        screen.put(" Decision log · L closes ", row: top, column: 2, role: .overlayBorder)
+        screen.put(" Decision log · \(closeKey) closes ", row: top, column: 2, role: .overlayBorder)
         let shown = lines.suffix(height - 2)
         if shown.isEmpty {
             screen.put("No decisions yet", row: top + 1, column: 2, role: .secondary)

@@ -21,10 +21,15 @@ public enum ReaderView {
         } else {
             drawList(state, into: &screen)
         }
-        drawStatus(state, into: &screen)
+        let statusFocus = drawStatus(state, into: &screen)
+        // A replay's bar stays above an overlay that covers the status line: the row drawn once
+        // beneath it goes back over it, cell for cell, with the cursor it took.
+        let bar = state.replay != nil && state.shown != nil ? Array(screen.row(screen.height - 1)) : nil
         drawInApp(state, into: &screen)
-        // A replay's bar stays above an overlay that covers the status line.
-        if state.replay != nil, state.shown != nil { drawStatus(state, into: &screen) }
+        if let bar {
+            for (column, cell) in bar.enumerated() { screen[screen.height - 1, column] = cell }
+            if let statusFocus { screen.focus(row: statusFocus.row, column: statusFocus.column) }
+        }
         switch state.overlay {
         case .help?: drawHelp(state.keys, replay: state.replay != nil, into: &screen)
         case .confirmDeleteAll?: drawConfirm(count: state.counts[.all] ?? 0, keys: state.keys, into: &screen)
@@ -93,13 +98,8 @@ public enum ReaderView {
         // Right-to-left titles end at the column's right edge. Only the title's own cells take
         // its role; the padding keeps the row's.
         let pad = label.isRightToLeft ? max(0, columns.title - (fits ? label.titleWidth : TerminalText.width(cut))) : 0
-        screen.put(cut, row: row, column: column + pad, limit: columns.title - pad, role: base)
-        // TERMINAL §3: the cell of the title's logical first character (laid out by tinbox, a
-        // right-to-left title starts at its right end).
-        if selected {
-            let first = state.bidi == .app && label.isRightToLeft ? TerminalText.visualOffsetOfFirstCharacter(cut) : 0
-            screen.focus(row: row, column: column + pad + first)
-        }
+        // TERMINAL §3: the cursor on the cell of the selected title's logical first character.
+        screen.put(cut, row: row, column: column + pad, limit: columns.title - pad, role: base, focusing: selected)
         column += columns.title + 1
         if columns.producer > 0 {
             let producer = TerminalText.fit(label.producer, width: columns.producer)
@@ -116,7 +116,10 @@ public enum ReaderView {
         screen.put(buttons, row: row, column: column, limit: ReaderLayout.RowColumns.buttons, role: secondary)
     }
 
-    static func drawStatus(_ state: ReaderState, into screen: inout Screen) {
+    /// The status line: what is typed, the replay's bar, or the status, the hints and the counts.
+    /// - Returns: where it put the cursor (on what is typed), if it did.
+    @discardableResult
+    static func drawStatus(_ state: ReaderState, into screen: inout Screen) -> ScreenPoint? {
         let row = screen.height - 1
         screen.fill(row: row, role: .status)
         // What is typed is isolated after its prompt, so right-to-left input never moves the prompt.
@@ -126,9 +129,12 @@ public enum ReaderView {
                 line, row: row, column: 1, limit: screen.width - 3, role: .status, direction: .leftToRight)
             screen.put(" ", row: row, column: end, role: .cursor)
             screen.focus(row: row, column: end)
-            return
+            return ScreenPoint(row: row, column: end)
         }
-        if let replay = state.replay { return drawReplayBar(replay, state: state, into: &screen) }
+        if let replay = state.replay {
+            drawReplayBar(replay, state: state, into: &screen)
+            return nil
+        }
         var right = state.syncStatus
         if state.detail == nil, state.total > 0 {
             let total = "\(state.total)" + (state.totalIsExact ? "" : "+")
@@ -155,6 +161,7 @@ public enum ReaderView {
         if rightWidth > 0, rightWidth < screen.width - 2 {
             screen.put(right, row: row, column: screen.width - 1 - rightWidth, role: .status)
         }
+        return nil
     }
 
     /// The refresh spinner's frames: ASCII, so every terminal (vt100 included) draws them.

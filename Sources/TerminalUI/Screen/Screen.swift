@@ -203,23 +203,34 @@ public struct Screen: Equatable, Sendable {
     /// 1): under `bidi` `app`, a line that needs it is cut to its cells in logical order first, then
     /// drawn in visual order (`TerminalText.visualOrder`), filling exactly the cells its logical
     /// text measures. Isolates (`TerminalText.isolate`) are never sent to the terminal.
-    /// - Parameter direction: the paragraph's direction when the line is part of a wrapped
-    ///   paragraph or of right-to-left campaign text; nil takes that of its first strong character.
+    /// - Parameters:
+    ///   - direction: the paragraph's direction when the line is part of a wrapped paragraph or
+    ///     of right-to-left campaign text; nil takes that of its first strong character.
+    ///   - focusing: puts the cursor on the cell of the line's logical first character (TERMINAL
+    ///     §3), found in the same layout as the cells: a right-to-left line laid out by tinbox
+    ///     starts at its right end, any other line at `column`.
     /// - Returns: the column after the last cell written.
     @discardableResult
     public mutating func put(
         _ text: String, row: Int, column: Int, limit: Int? = nil, role: CellRole,
-        foreground: RGBColour? = nil, background: RGBColour? = nil, direction: TerminalText.Direction? = nil
+        foreground: RGBColour? = nil, background: RGBColour? = nil, direction: TerminalText.Direction? = nil,
+        focusing: Bool = false
     ) -> Int {
         guard row >= 0, row < height else { return column }
         var pen = Cell(" ", role: role, foreground: foreground, background: background)
         let end = min(width, column + (limit ?? width))
         var x = column
         var text = text
+        var first = 0
         if bidi != .terminal, direction == .rightToLeft || TerminalText.needsVisualOrder(text) {
             let paragraph = direction ?? TerminalText.Direction(of: text)
-            text = TerminalText.visualOrder(TerminalText.clip(text, toWidth: end - column), direction: paragraph)
+            let logical = TerminalText.clip(text, toWidth: end - column)
+            text = TerminalText.visualOrder(logical, direction: paragraph)
+            if focusing, paragraph == .rightToLeft {
+                first = TerminalText.visualOffsetOfFirstCharacter(logical, direction: paragraph)
+            }
         }
+        if focusing { focus(row: row, column: column + first) }
         // Cells follow scalars, as curses places them: a scalar with width starts a cell, the
         // zero-width scalars after it ride along (so 👋🏽 is two wide cells, like on the terminal).
         var scalars = text.unicodeScalars.makeIterator()

@@ -1,0 +1,76 @@
+import Foundation
+import InboxCore
+import Testing
+
+@testable import TerminalUI
+
+/// The open message's text is wrapped once per change of what it is wrapped from, kept in the
+/// state for the keys and the draw, and never drawn from when it is stale.
+@Suite struct DetailTextTests {
+    func openLongMessage(size: Size = Size(columns: 80, rows: 24)) -> (ReaderLoop, MemoryTerminal) {
+        let body = (1...40).map { "Line \($0) of a body long enough to wrap and to scroll past the screen." }
+        let entries = [Fixtures.make("long", "A long message", body: body.joined(separator: "\n"))]
+        let terminal = MemoryTerminal(size: size)
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: entries))
+        loop.start()
+        terminal.enqueue(keys: [.enter])
+        loop.drain()
+        return (loop, terminal)
+    }
+
+    func wrapped(_ state: ReaderState) throws -> ReaderLayout.DetailText {
+        let detail = try #require(state.detail)
+        return ReaderLayout.detailText(
+            detail.entry, width: state.size.columns, now: state.now, image: state.detailImage)
+    }
+
+    @Test func theKeptTextIsTheMessageWrappedAtTheScreenWidth() throws {
+        let (loop, terminal) = openLongMessage()
+        let fresh = try wrapped(loop.state)
+        #expect(loop.state.detailTextMemo.source?.width == 80)
+        #expect(loop.state.detailTextMemo.text.lines.map(\.text) == fresh.lines.map(\.text))
+        #expect(loop.state.detailTextMemo.text.headCount == fresh.headCount)
+        terminal.enqueue(keys: [.character("G")])
+        loop.drain()
+        let rows = ReaderLayout.detailRows(size: loop.state.size, hasButtons: false)
+        #expect(loop.state.detail?.scroll == fresh.lines.count - rows)
+    }
+
+    @Test func aResizeWrapsAgainAtTheNewWidth() throws {
+        let (loop, terminal) = openLongMessage()
+        let wide = loop.state.detailTextMemo.text.lines.count
+        terminal.enqueue(.resize(Size(columns: 44, rows: 24)))
+        loop.drain()
+        #expect(loop.state.detailTextMemo.source?.width == 44)
+        #expect(loop.state.detailTextMemo.text.lines.map(\.text) == (try wrapped(loop.state)).lines.map(\.text))
+        #expect(loop.state.detailTextMemo.text.lines.count > wide)
+        // The scroll limit follows the new wrap: `G` reaches the last line, not the old last one.
+        terminal.enqueue(keys: [.character("G")])
+        loop.drain()
+        let rows = ReaderLayout.detailRows(size: loop.state.size, hasButtons: false)
+        #expect(loop.state.detail?.scroll == loop.state.detailTextMemo.text.lines.count - rows)
+    }
+
+    @Test func aStaleTextIsNeverDrawn() throws {
+        let (loop, _) = openLongMessage()
+        // Changed behind `update`'s back: the kept text is for 80 columns and the start's clock.
+        var narrower = loop.state
+        narrower.size = Size(columns: 50, rows: 20)
+        var later = loop.state
+        later.now = later.now.addingTimeInterval(3 * 86_400)
+        for state in [narrower, later] {
+            var unkept = state
+            unkept.detailTextMemo = DetailTextMemo()
+            #expect(ReaderView.render(state).rows == ReaderView.render(unkept).rows)
+        }
+        #expect(ReaderView.render(later).rows.contains { $0.contains("3 days ago") })
+    }
+
+    @Test func theKeptTextNeverMakesTwoStatesDiffer() {
+        let (loop, _) = openLongMessage()
+        var unkept = loop.state
+        unkept.detailTextMemo = DetailTextMemo()
+        #expect(loop.state.detailTextMemo.source != nil)
+        #expect(unkept == loop.state)
+    }
+}
