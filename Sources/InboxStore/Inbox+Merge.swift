@@ -17,8 +17,8 @@ public struct MergeReport: Equatable, Sendable {
 extension Inbox {
     /// Starts an import of `producer`'s full list of messages: the feed's messages go to the
     /// returned sink as they are read, and `apply` stores them (FeedImport.swift).
-    public func beginImport(producer: String) throws -> FeedImport {
-        try FeedImport(inbox: self, producer: producer)
+    public func beginImport(producer: String, staging: FeedImport.Staging = .memory) throws -> FeedImport {
+        try FeedImport(inbox: self, producer: producer, staging: staging)
     }
 
     /// Stores a producer's full list of messages in one transaction (BEHAVIOR A.1, A.6):

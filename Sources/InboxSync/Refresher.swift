@@ -195,7 +195,7 @@ public final class Refresher {
     }
 
     private func refreshFile(_ producer: ProducerConfig, _ url: URL) throws -> RefreshOutcome {
-        let staging = try inbox.beginImport(producer: producer.name)
+        let staging = try inbox.beginImport(producer: producer.name, staging: .disk)
         defer { try? staging.discard() }
         let skipped = try FileProducer(config: producer, url: url).read(now: inbox.clock.now, into: staging)
         let report = try applyUnlessDisabled(staging, skipped: skipped)

@@ -185,4 +185,19 @@ import Testing
         #expect(report.stored == Set(feed.messages.map(\.key.id)).count)
         #expect(try other.count(.all) > 0)
     }
+
+    /// A file's rows are staged in SQLite's temporary file, not in memory, so a feed of any size
+    /// keeps memory flat (issue 14 point 7); an HTTP refresh's few pages stay in memory.
+    @Test func aFileIsStagedOnDiskAndHTTPPagesInMemory() throws {
+        let f = try Fixture()
+        let tempStore = { try f.inbox.database.integer("PRAGMA temp_store") }
+        _ = try f.inbox.beginImport(producer: "engagement")
+        #expect(try tempStore() == 2)
+        var seen: Int64?
+        let url = try f.write(#"{"messages":[]}"#)
+        let producer = ProducerConfig(kind: .engagement, source: .file(url))
+        let refresher = Refresher(inbox: f.inbox, producers: [producer], bootId: "boot")
+        _ = try refresher.manualRefresh { _, _ in seen = try? tempStore() }
+        #expect(seen == 1, "PRAGMA temp_store during the file refresh: 1 is FILE, 2 MEMORY")
+    }
 }
