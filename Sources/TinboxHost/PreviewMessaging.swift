@@ -172,7 +172,8 @@ package final class PreviewMessaging: ReaderInAppDriver {
         case .close: carryOut(presenter.close(at: now))
         case .clickOutside: carryOut(presenter.clickOutside(at: now))
         case .command:
-            return [.notice("The console is for the reader; pick a campaign here (p shows the list)")]
+            let picker = setup.context.config.keys.name(of: .picker, in: .list)
+            return [.notice("The console is for the reader; pick a campaign here (\(picker) shows the list)")]
         case .notifications(let allowed): return setup.actions.answer(allowed: allowed)
         case .newMessages(let count):
             setup.actions.notifier.announce(newMessages: count)
@@ -267,7 +268,8 @@ package final class PreviewMessaging: ReaderInAppDriver {
             return [.notice("No campaign \(TerminalText.sanitize(id)) in \(file.lastPathComponent)")]
         }
         guard let kind = campaign.message?.kind else {
-            return [.notice("Campaign \(TerminalText.sanitize(id)) has no usable message (L shows why)")]
+            let log = setup.context.config.keys.name(of: .log, in: .list)
+            return [.notice("Campaign \(TerminalText.sanitize(id)) has no usable message (\(log) shows why)")]
         }
         if case .unsupported(let name) = kind {
             return [
