@@ -150,7 +150,7 @@ struct JSONPrescan {
             } else if byte < 0x80 {
                 index += 1
             } else {
-                switch utf8Sequence(bytes, at: index) {
+                switch StrictUTF8.sequence(in: bytes, at: index) {
                 case .valid(let length): index += length
                 case .cut: return .unfinished(scanned: index, holdable: holdable)
                 case .invalid: return .invalid(offset: index, problem: "invalid UTF-8")
@@ -158,37 +158,6 @@ struct JSONPrescan {
             }
         }
         return .unfinished(scanned: index, holdable: holdable)
-    }
-
-    private enum Sequence {
-        case valid(length: Int)
-        /// The chunk ends inside a sequence whose bytes so far are valid.
-        case cut
-        case invalid
-    }
-
-    /// The strict UTF-8 sequence at `index` (RFC 3629's table: no overlong forms, no surrogates,
-    /// nothing above U+10FFFF).
-    private static func utf8Sequence(_ bytes: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Sequence {
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch bytes[index] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, low) = (3, 0xA0)
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED: (length, high) = (3, 0x9F)
-        case 0xF0: (length, low) = (4, 0x90)
-        case 0xF1...0xF3: length = 4
-        case 0xF4: (length, high) = (4, 0x8F)
-        default: return .invalid
-        }
-        for offset in 1..<length {
-            guard index + offset < bytes.count else { return .cut }
-            let byte = bytes[index + offset]
-            guard offset == 1 ? (low...high).contains(byte) : (0x80...0xBF).contains(byte) else { return .invalid }
-        }
-        return .valid(length: length)
     }
 
     private static func hex(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ from: Int) -> Int? {

@@ -200,27 +200,11 @@ struct JSONReader {
         return nil
     }
 
-    /// The length of the strict UTF-8 sequence at `index` (RFC 3629's table: no overlong forms,
-    /// no surrogates, nothing above U+10FFFF), `nil` when it is not one.
+    /// The length of the strict UTF-8 sequence at `index`, `nil` when it is not one (a whole
+    /// document: a sequence cut by its end is not one either).
     private func utf8Sequence() -> Int? {
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch bytes[index] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, low) = (3, 0xA0)
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED: (length, high) = (3, 0x9F)
-        case 0xF0: (length, low) = (4, 0x90)
-        case 0xF1...0xF3: length = 4
-        case 0xF4: (length, high) = (4, 0x8F)
-        default: return nil
-        }
-        guard bytes.count - index >= length else { return nil }
-        let second = bytes[index + 1]
-        guard second >= low && second <= high else { return nil }
-        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
-        return length
+        if case .valid(let length) = StrictUTF8.sequence(in: bytes, at: index) { return length }
+        return nil
     }
 
     /// One escape sequence at `index` (the backslash), appended to `scratch` as UTF-8.
