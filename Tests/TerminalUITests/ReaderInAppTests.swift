@@ -272,6 +272,29 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(terminal.screen?.rows.last?.contains("Modal:") == false)
     }
 
+    /// With a screen reader the focus line ("Button 2 of 2: no") belongs to its message too: a
+    /// message without a header, which says no "Closed: …", takes it away when it goes.
+    @Test func theFocusLineGoesWithAMessageThatHasNoHeader() {
+        let driver = FakeDriver()
+        let campaign = Campaign(
+            id: "c1", trigger: .sessionStart,
+            message: InAppMessage(
+                kind: .modal, body: "Body", buttons: ["yes", "no"].map { MessageButton(id: $0, text: $0) }))
+        let untitled = ShownMessage(
+            presentation: Presentation(campaign, values: [:], language: "en"), shownAt: Fixtures.now, reduceMotion: true
+        )
+        driver.startEvents = [.inApp(.present(untitled))]
+        let terminal = MemoryTerminal(size: Size(columns: 80, rows: 24))
+        let loop = ReaderLoop(
+            terminal: terminal, source: MemorySource(entries: Fixtures.inbox), inApp: driver, screenReader: true)
+        loop.start()
+        press(loop, terminal, [.tab])
+        #expect(loop.state.status?.text == "Button 2 of 2: no")
+        loop.send(.inApp(.remove(messageId: "c1")))
+        #expect(loop.state.shown == nil)
+        #expect(loop.state.status?.text.contains("Button") != true, "\(String(describing: loop.state.status))")
+    }
+
     /// A message that goes leaves a line that is not its announcement alone.
     @Test func anotherLineOnTheStatusLineStaysWhenTheMessageGoes() {
         let driver = FakeDriver()

@@ -164,7 +164,10 @@ extension ReaderState {
         default:
             return message.presentation.campaign.message?.kind == .slideup ? nil : []
         }
-        if screenReader, let words = Self.focusWords(message) { status = StatusMessage(text: words, link: nil) }
+        if screenReader, let words = Self.focusWords(message) {
+            // Tied to its message like the announcement, so it goes when the message goes.
+            status = StatusMessage(text: words, link: nil, announces: message.presentation.messageId)
+        }
         shown = message
         return []
     }
