@@ -70,13 +70,14 @@ let package = Package(
         // The reader's search per keystroke against the old LIKE (Benchmarks/run.py runs it).
         .executableTarget(
             name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),
-        .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore"]),
+        .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore", "TestSupport"]),
         // The host's drivers on a manual clock: what the tmux tests can only watch in real seconds.
         .testTarget(name: "TinboxHostTests", dependencies: ["TinboxHost", "TerminalUI", "InboxCore", "InboxStore"]),
         // Uses TinboxKit as a program would: `import TinboxKit` only (beside the loopback stub of
         // TestSupport); runs the built tinbox-badge.
         .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit", "TestSupport"]),
-        .testTarget(name: "ArtworkTests", dependencies: ["Artwork", "InboxCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ArtworkTests", dependencies: ["Artwork", "InboxCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "InAppEngineTests", dependencies: ["InAppEngine", "InboxCore"], exclude: ["Timelines", "Gameball"]),
         .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),

@@ -1,4 +1,5 @@
 import InboxCore
+import TestSupport
 import Testing
 
 @testable import Artwork

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import InboxCore
@@ -54,7 +55,7 @@ import Testing
 
     @Test func generatedStringsReadAsTheCharacterRuleReads() {
         let pieces = ["0", "1", "9", "5", "-", "+", ".", "e", "E", " ", "x", "é", "\u{301}", "٣", "00", "400"]
-        var random = SplitMix(seed: 3)
+        var random = SeededGenerator(state: 3)
         var mismatches: [String] = []
         var numbers = 0
         for _ in 0..<5000 {

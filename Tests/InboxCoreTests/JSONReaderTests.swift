@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import InboxCore
@@ -123,7 +124,7 @@ import Testing
     /// Numbers as the data has them: the reader's shortcut for short decimals gives the Double the
     /// text conversion gives.
     @Test func numbersReadAsJSONDecoderReadsThem() {
-        var random = SplitMix(seed: 12)
+        var random = SeededGenerator(state: 12)
         var mismatches: [String] = []
         for _ in 0..<3000 {
             let whole = random.next() % 2 == 0 ? "0" : String(random.next() % 1_000_000_000_000)
@@ -147,7 +148,7 @@ import Testing
                 "null",
                 "\u{FEFF}", "\u{0B}", "é",
             ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xA9], [0xED, 0xA0, 0x80], [0x00]]
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(state: 7)
         var accepted = 0
         var mismatches: [String] = []
         for _ in 0..<4000 {
@@ -164,20 +165,5 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
         #expect(accepted > 50, "only \(accepted) texts were JSON: the pieces test little")
-    }
-}
-
-/// A small seeded generator, so the generated cases are the same on every run.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
