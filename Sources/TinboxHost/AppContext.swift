@@ -89,7 +89,7 @@ package final class AppContext {
     package func finish() {
         guard openedApi != nil || openedInbox != nil else { return }
         do {
-            try Database(path: dataDirectory.appendingPathComponent(Store.fileName).path).checkpointLargeLog()
+            try Database.checkpointLargeLog(path: dataDirectory.appendingPathComponent(Store.fileName).path)
         } catch {
             warn("could not fold the store's log into it: \(error)")
         }

@@ -48,16 +48,20 @@ extension Database {
     /// What closing the last connection does to a large log, done now: a host that keeps its
     /// connections to the end of the process (TinboxKit's API lives as long as the program)
     /// never closes them, and every later process then read its 30 MB log again (an import of
-    /// 100,000 messages made `count` take 27 ms instead of 6 ms). A small log is left as at close.
-    public func checkpointLargeLog() throws {
+    /// 100,000 messages made `count` take 27 ms instead of 6 ms). A small log is left as at close,
+    /// and no connection is opened for it: most commands end with one.
+    public static func checkpointLargeLog(path: String) throws {
+        guard isLarge(logOf: path) else { return }
+        _ = try Database(path: path).query("PRAGMA wal_checkpoint(TRUNCATE)") { try $0.step() }
+    }
+
+    private static func isLarge(logOf path: String) -> Bool {
         var info = stat()
-        guard stat(path + "-wal", &info) == 0, Int(info.st_size) >= Self.logKeptAtClose else { return }
-        _ = try query("PRAGMA wal_checkpoint(TRUNCATE)") { try $0.step() }
+        return stat(path + "-wal", &info) == 0 && Int(info.st_size) >= logKeptAtClose
     }
 
     func leaveSmallLogOnClose() {
-        var info = stat()
-        guard stat(path + "-wal", &info) == 0, Int(info.st_size) < Self.logKeptAtClose else { return }
+        guard !Self.isLarge(logOf: path) else { return }
         _ = tinbox_sqlite_no_checkpoint_on_close(handle)
     }
 }
