@@ -36,7 +36,18 @@ extension InAppMessagingTests {
             try Data("picture bytes".utf8).write(to: harness.workspace.root.appendingPathComponent(name))
         }
         harness.start()
-        let shown = try #require(harness.show())
+        // Its pictures are prefetched beside the sync (BEHAVIOR B.14) and nothing public says when
+        // they have arrived: an event before that drops the campaign with `artwork`, as it should,
+        // so the event is sent again until the message shows (a loaded machine lost this race).
+        var attempts = 0
+        let appeared = eventually(timeout: 20) {
+            if harness.messaging.shownMessage != nil { return true }
+            attempts += 1
+            harness.messaging.sendEvent("go")
+            return eventually(timeout: 0.5) { harness.messaging.shownMessage != nil }
+        }
+        #expect(appeared, "after \(attempts) events: \(harness.decisions.items.suffix(8))")
+        let shown = try #require(harness.messaging.shownMessage)
         #expect(shown.id == "full" && shown.campaignId == "full" && shown.type == .slideup)
         #expect(shown.header == "Header" && shown.body == "Body")
         #expect(shown.imageURL?.lastPathComponent == "art.png" && shown.iconURL?.lastPathComponent == "icon.png")
