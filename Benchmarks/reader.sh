@@ -35,8 +35,22 @@ for n in 100 100000; do
         --vs-marker "Msgs:$n " $keys --json "$work/result-$n.json"
 done
 # Issue 11: the full-width selection bar; one row down <= 2 ms and within 1.1x of neomutt's bytes
-# per row down, both from the 100,000-message run above (the same harness, ASCII titles).
-python3 - "$work/result-100000.json" "$work/result-100000-vs.json" <<'PY'
+# per row down, on the same titles: a data directory of the mbox's subjects, in its order.
+titles="$work/data-titles100000"
+if [ ! -f "$titles/tinbox.db" ]; then
+    python3 -c "import sys; sys.path.insert(0, '$root/Benchmarks'); import run; run.mbox_feed('$work/m100000.mbox', '$work/titles.json')"
+    "$bin" --data-dir "$titles" --feed "$work/titles.json" refresh >/dev/null
+    rm -f "$work/titles.json"
+fi
+echo "== row down on the same titles: tinbox vs neomutt, 100,000 messages (120x40, xterm-256color) =="
+none="$work/no-campaigns.json"
+echo '{"campaigns": []}' >"$none"
+python3 "$bench/tui_bench.py" --quiet --reps "$reps" \
+    --name "tinbox-titles" --cmd "$bin --data-dir $titles --no-refresh --campaigns $none" \
+    --marker "All 100000 " --marker "1/100000 " \
+    --vs-name "neomutt-titles" --vs-cmd "neomutt -n -F $bench/neomuttrc -R -f $work/m100000.mbox" \
+    --vs-marker "Msgs:100000 " --keys down:30 --json "$work/result-titles.json"
+python3 - "$work/result-titles.json" "$work/result-titles-vs.json" <<'PY'
 import json, sys
 ours, theirs = (json.load(open(name))["summary"] for name in sys.argv[1:3])
 bytes_ours, bytes_theirs = ours["key.down:30.bytes_median"]["median"], theirs["key.down:30.bytes_median"]["median"]

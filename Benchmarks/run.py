@@ -13,6 +13,7 @@ index (title LIKE over the list order, and a count of every message), on one con
 """
 
 import argparse
+import calendar
 import json
 import os
 import shutil
@@ -62,6 +63,27 @@ def feed(count, path, prefix="m", rtl_share=0.0):
                 "messageDetails": f"details-{i}",
             },
         })
+    with open(path, "w") as handle:
+        json.dump({"messages": messages}, handle)
+
+
+def mbox_feed(mbox, path):
+    """A PROTOCOL 1.2 document of the mbox's messages, each titled with its `Subject` and in its
+    order (the first message newest, so it is the first row, as neomutt sorts the mbox), all
+    unread, as neomutt shows them `N`: the same titles for a comparison with neomutt."""
+    subjects = []
+    with open(mbox, encoding="ascii") as handle:
+        for line in handle:
+            if line.startswith("Subject: "):
+                subjects.append(line[len("Subject: "):].rstrip("\n"))
+    newest = calendar.timegm((2026, 11, 28, 12, 0, 0))
+    messages = [{
+        "id": f"b{index}",
+        "data": {
+            "title": subject,
+            "receiveDateUTC": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(newest - 60 * index)),
+        },
+    } for index, subject in enumerate(subjects)]
     with open(path, "w") as handle:
         json.dump({"messages": messages}, handle)
 

@@ -81,7 +81,7 @@ import Testing
         let screen = try #require(terminal.screen)
         for row in 2..<8 {
             // The time column ends at the same cell on every row.
-            #expect(screen[row, 54].text == "m", "row \(row): \(screen.rows[row])")
+            #expect(screen[row, 55].text == "m", "row \(row): \(screen.rows[row])")
             #expect(TerminalText.width(screen.rows[row]) == 60)
         }
         let hebrew = "מבצע סוף שבוע: 30% הנחה"

@@ -37,14 +37,12 @@ extension OverlayCursesTests {
         }
     }
 
-    /// The plain title after an unread row's bold, coloured mark is reached with one `sgr`: plain
-    /// text has a pair of the terminal's own colours, where pair 0 made curses send the colour
-    /// reset and `sgr0` both (`CSI 39 m`, `ESC ( B CSI m`) before it.
-    @Test func thePlainTitleAfterTheBoldMarkTakesOneAttributeChange() {
-        let (before, after) = listScreens()
-        let pty = PseudoTerminal(size: Self.benchSize, environment: ["TERM": "xterm-256color"])
-        _ = pty.draw(before)
-        let moved = text(pty.draw(after))
+    /// The plain title after an unread row's coloured mark is reached with the colour's reset
+    /// alone (`CSI 39 m`): the mark is not bold in 256 colours, so curses sends no `sgr0` and no
+    /// colour again (`ESC ( B CSI 0 m`, then the title's), and plain text has a pair of the
+    /// terminal's own colours, where pair 0 made curses send the colour reset and `sgr0` both.
+    @Test func thePlainTitleAfterTheMarkTakesOnlyTheColoursReset() {
+        let moved = rowDownBytes()
         guard let mark = moved.range(of: "•"), let title = moved.range(of: " Plain title number 0 of the list"),
             mark.upperBound <= title.lowerBound
         else {
@@ -52,6 +50,27 @@ extension OverlayCursesTests {
             return
         }
         let between = String(moved[mark.upperBound..<title.lowerBound])
-        #expect(between == "\u{1B}(B\u{1B}[0m", "\(between.debugDescription)")
+        #expect(between == "\u{1B}[39m", "\(between.debugDescription)")
+    }
+
+    /// The status line's N/total counter is in the bar's look, so after the new bar row the
+    /// changed digit follows the cursor's move with no attribute change: "2" of "2/40".
+    @Test func theCounterAfterTheBarTakesNoAttributeChange() {
+        let moved = rowDownBytes()
+        // The move to the status line, row 40: `CSI 40 ; column H`, or `CSI 40 d` in or near the
+        // same column (then a backspace or two).
+        guard let move = moved.range(of: "\u{1B}\\[40(;[0-9]+H|d)", options: .regularExpression) else {
+            Issue.record("no move to the status line: \(moved.debugDescription)")
+            return
+        }
+        let after = moved[move.upperBound...].drop { $0 == "\u{08}" }
+        #expect(after.hasPrefix("2"), "\(after.debugDescription)")
+    }
+
+    private func rowDownBytes() -> String {
+        let (before, after) = listScreens()
+        let pty = PseudoTerminal(size: Self.benchSize, environment: ["TERM": "xterm-256color"])
+        _ = pty.draw(before)
+        return text(pty.draw(after))
     }
 }

@@ -21,11 +21,13 @@ struct OwnDataEndToEndTests {
         // `campaigns: true`: no `--campaigns` is added, as a user would type it.
         try tmux.launch("--feed engagement=\(feed)", campaigns: true)
         var screen = try tmux.wait(for: "All 3  Unread 3")
+        // Each wait is for the whole tab line: tmux can show a frame half written, its unread
+        // count changed and its read count not yet.
         try tmux.keys("r")
-        screen = try tmux.wait(for: "Unread 2")
+        screen = try tmux.wait(for: "All 3  Unread 2  Read 1")
         #expect(screen.contains("All 3  Unread 2  Read 1"), "r did not reach the list: \(screen)")
         try tmux.keys("j", "d")
-        screen = try tmux.wait(for: "Deleted 1")
+        screen = try tmux.wait(for: "All 2  Unread 1  Read 1  Deleted 1")
         #expect(screen.contains("All 2  Unread 1  Read 1  Deleted 1"), "d did not reach the list: \(screen)")
         // The decision log says messaging is off, so the start-up decision was made and no
         // message can still be on its way.

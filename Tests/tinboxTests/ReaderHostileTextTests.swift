@@ -86,7 +86,7 @@ struct ReaderHostileTextTests {
         for line in lines.prefix(rows) {
             #expect(TerminalText.width(line) <= columns, "too wide: \(line)")
             if let range = line.range(of: "engagement", options: .backwards) {
-                #expect(TerminalText.width(String(line[..<range.lowerBound])) == 54, "producer column moved: \(line)")
+                #expect(TerminalText.width(String(line[..<range.lowerBound])) == 55, "producer column moved: \(line)")
             }
         }
     }

@@ -100,6 +100,10 @@ struct Theme {
             let rule = pair(240, -1)
             let secondary = pair(245, -1)
             let pinned = pair(214, -1)
+            // A list row's marks (`▲` pinned, `•` unread) in one accent with a short SGR code
+            // (`CSI 36 m`, against `CSI 38;5;214 m` and `CSI 38;5;75 m` each): the row the bar
+            // leaves sends it once at every row down (issue 11, bytes per row down).
+            let mark = pair(6, -1)
             let status = pair(252, 236)
             let message = pair(229, 236)
             let button = pair(252, 238)
@@ -111,11 +115,11 @@ struct Theme {
             let bar = pair(15, 4)
             looks = [
                 .tab: Look(attributes: 0, pair: tab), .tabActive: Look(attributes: bold, pair: active),
-                .rule: Look(attributes: 0, pair: rule), .unreadMark: Look(attributes: bold, pair: link),
-                .selected: Look(attributes: 0, pair: bar), .selectedUnread: Look(attributes: bold, pair: bar),
-                .secondary: Look(attributes: 0, pair: secondary), .pinned: Look(attributes: 0, pair: pinned),
+                .rule: Look(attributes: 0, pair: rule), .unreadMark: Look(attributes: 0, pair: mark),
+                .selected: Look(attributes: 0, pair: bar), .selectedUnread: Look(attributes: 0, pair: bar),
+                .secondary: Look(attributes: 0, pair: secondary), .pinned: Look(attributes: 0, pair: mark),
                 .pointer: Look(attributes: bold, pair: link), .secondaryUnread: Look(attributes: 0, pair: secondary),
-                .pinnedUnread: Look(attributes: 0, pair: pinned), .cursor: Look(attributes: 0, pair: active),
+                .pinnedUnread: Look(attributes: 0, pair: mark), .cursor: Look(attributes: 0, pair: active),
                 .status: Look(attributes: 0, pair: status), .statusMessage: Look(attributes: bold, pair: message),
                 .button: Look(attributes: 0, pair: button), .buttonSelected: Look(attributes: bold, pair: active),
                 .heading: Look(attributes: bold, pair: 0), .link: Look(attributes: underline, pair: link),
@@ -136,6 +140,8 @@ struct Theme {
                 looks[role] = look
             }
         }
+        // The selection's counter looks like the bar, recoloured with it unless named itself.
+        if overrides[.position] == nil { looks[.position] = looks[.selected] }
         table = CellRole.allCases.map { role in
             var look = looks[role] ?? Look(attributes: 0, pair: 0)
             if look.pair == 0 { look.pair = plain }

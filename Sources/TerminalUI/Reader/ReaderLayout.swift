@@ -55,10 +55,12 @@ public enum ReaderLayout {
 
     /// Title gets what the fixed columns leave; the producer column goes first on narrow screens.
     /// With `words` the marks are spelled out (` pinned unread `) before the title.
+    /// The button count ends in the last column: a row that ends in text needs no erase to its
+    /// end when the bar comes or goes (issue 11, bytes per row down).
     public static func rowColumns(width: Int, words: Bool = false) -> RowColumns {
         let prefix = words ? 1 + pinnedWord.count + 1 + unreadWord.count + 1 : 4
         let producer = width >= 72 ? 14 : (width >= 56 ? 10 : 0)
-        let fixed = prefix + 1 + RowColumns.time + 1 + RowColumns.buttons + 1
+        let fixed = prefix + 1 + RowColumns.time + 1 + RowColumns.buttons
         let title = max(1, width - fixed - (producer > 0 ? producer + 1 : 0))
         return RowColumns(title: title, producer: producer, prefix: prefix)
     }

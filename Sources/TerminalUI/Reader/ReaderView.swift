@@ -136,9 +136,11 @@ public enum ReaderView {
             return nil
         }
         var right = state.syncStatus
+        // "N/total", in the bar's look (`CellRole.position`).
+        var position = ""
         if state.detail == nil, state.total > 0 {
-            let total = "\(state.total)" + (state.totalIsExact ? "" : "+")
-            right = "\(state.selected + 1)/\(total)" + (right.isEmpty ? "" : "  " + right)
+            position = "\(state.selected + 1)/\(state.total)" + (state.totalIsExact ? "" : "+")
+            right = position + (right.isEmpty ? "" : "  " + right)
         }
         let rightWidth = TerminalText.width(right)
         let leftLimit = max(0, screen.width - 2 - (rightWidth > 0 ? rightWidth + 2 : 0))
@@ -159,7 +161,9 @@ public enum ReaderView {
                 role: .status)
         }
         if rightWidth > 0, rightWidth < screen.width - 2 {
-            screen.put(right, row: row, column: screen.width - 1 - rightWidth, role: .status)
+            let column = screen.width - 1 - rightWidth
+            screen.put(right, row: row, column: column, role: .status)
+            if !position.isEmpty { screen.put(position, row: row, column: column, role: .position) }
         }
         return nil
     }

@@ -7,15 +7,18 @@ import InboxCore
 /// The selected list row is a full-width bar (TERMINAL §4): every cell of it is `selected` (or
 /// `selectedUnread`), one look (reverse video without colour, as neomutt's indicator; white on
 /// blue in 256 colours), so moving the selection rewrites the two rows with one attribute change
-/// for the bar. Issue 11 asks for 1.1x of neomutt's bytes per row down; at 120x40 the reader sends
-/// about 1.4x: the two rows' text, the marks' colours and the N/total counter (`Benchmarks/reader.sh`).
-/// An unread row is marked by a bold, coloured `unreadMark`; the themes draw the rest of it like a
-/// read row, so a page of rows replacing another sends only the characters that differ instead
-/// of every title whose weight changed (issue 3: <= 2,500 bytes per page down).
+/// for the bar. The status line's N/total counter (`position`) is drawn in the bar's look, so a
+/// row down reaches it with no attribute change (issue 11: within 1.1x of neomutt's bytes per row
+/// down, `Benchmarks/reader.sh`).
+/// An unread row is marked by a coloured `unreadMark` (bold where there is no colour); the themes
+/// draw the rest of it like a read row, so a page of rows replacing another sends only the
+/// characters that differ instead of every title whose weight changed (issue 3: <= 2,500 bytes per
+/// page down). In 256 colours neither the mark nor the bar is bold: leaving bold costs curses an
+/// `sgr0` and every colour again, twice per row down.
 public enum CellRole: UInt8, Sendable, CaseIterable {
     case normal, tab, tabActive, rule, row, rowUnread, selected, selectedUnread, secondary, pinned
     case status, statusMessage, button, buttonSelected, heading, link, notice, overlay, overlayBorder
-    case pointer, secondaryUnread, pinnedUnread, cursor, unreadMark
+    case pointer, secondaryUnread, pinnedUnread, cursor, unreadMark, position
 }
 
 /// Line-drawing glyphs. The backend draws them with the terminal's own line set (WACS_*), so
