@@ -17,6 +17,18 @@ public struct PendingStatus: Equatable, Sendable {
     }
 }
 
+/// A queued event with its place in the queue (`pending_events.seq`): a run of them, as one read
+/// returned it, is acknowledged by that range of places (`Inbox.acknowledgeEvents(producer:run:)`).
+public struct QueuedEvent: Equatable, Sendable {
+    public var event: InboxEvent
+    public var seq: Int64
+
+    public init(event: InboxEvent, seq: Int64) {
+        self.event = event
+        self.seq = seq
+    }
+}
+
 /// A server's "not before" for a producer after a `429` with `Retry-After` (PROTOCOL 1.5).
 public struct Throttle: Equatable, Sendable {
     /// Seconds of monotonic time left.
@@ -45,7 +57,7 @@ extension Inbox {
 
     /// The server took these statuses (a 2xx): clears exactly them, in one transaction. A row
     /// changed again since it was read (another status or time) stays queued for the next push.
-    /// `durable: false` commits without an `fsync` of its own (see `acknowledgeEvents`).
+    /// `durable: false` commits without an `fsync` of its own (see `acknowledgeEvents(producer:run:)`).
     @discardableResult
     public func acknowledgeStatuses(producer: String, _ statuses: [PendingStatus], durable: Bool = true) throws -> Int {
         try acknowledgement(durable: durable) {
@@ -62,23 +74,26 @@ extension Inbox {
         }
     }
 
-    /// The server took these events (a 2xx): deletes them in one transaction, committed before
-    /// the caller sends anything else, so after a kill they are never sent again (issue 4, point 4).
+    /// The server took a run of events (a 2xx) as one `queuedEvents` read returned it: deletes
+    /// them in one transaction, committed before the caller sends anything else of that queue, so
+    /// after a kill they are never sent again (issue 4, point 4).
+    ///
+    /// One statement deletes the producer's rows from the run's first place in the queue to its
+    /// last. That range holds exactly the run: the read took consecutive rows, and a row queued
+    /// later gets a later place (`AUTOINCREMENT` never gives one again). One statement per event
+    /// id cost about 0.7 ms more per batch of 500 (issue 14 point 5).
     ///
     /// `durable: false` commits under `synchronous=NORMAL`: as safe against a kill, and the caller
     /// makes a run of such acknowledgements durable against a power loss with one
     /// `syncAcknowledgements()` at its end (Database+Durability.swift). Until then a power loss can
     /// only bring back the newest of them, still queued, to be sent again with their `eventId`s.
     @discardableResult
-    public func acknowledgeEvents(producer: String, eventIds: [String], durable: Bool = true) throws -> Int {
-        try acknowledgement(durable: durable) {
-            let delete = try database.prepare("DELETE FROM pending_events WHERE producer = ? AND event_id = ?")
-            var cleared = 0
-            for id in eventIds {
-                try delete.run(.text(producer), .text(id))
-                cleared += database.changes
-            }
-            return cleared
+    public func acknowledgeEvents(producer: String, run: [QueuedEvent], durable: Bool = true) throws -> Int {
+        guard let first = run.first?.seq, let last = run.last?.seq else { return 0 }
+        return try acknowledgement(durable: durable) {
+            try database.prepare("DELETE FROM pending_events WHERE producer = ? AND seq BETWEEN ? AND ?")
+                .run(.text(producer), .int(first), .int(last))
+            return database.changes
         }
     }
 

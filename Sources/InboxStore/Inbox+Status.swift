@@ -67,18 +67,23 @@ extension Inbox {
 
     /// Pending events of a producer, oldest first, skipping the first `offset`.
     public func pendingEvents(producer: String, limit: Int = 500, offset: Int = 0) throws -> [InboxEvent] {
+        try queuedEvents(producer: producer, limit: limit, offset: offset).map(\.event)
+    }
+
+    /// The same with each event's place in the queue, for `acknowledgeEvents(producer:run:)`.
+    public func queuedEvents(producer: String, limit: Int = 500, offset: Int = 0) throws -> [QueuedEvent] {
         let sql = """
-            SELECT event_id, event_type, message_id, details, button_id, event_ms FROM pending_events
+            SELECT event_id, event_type, message_id, details, button_id, event_ms, seq FROM pending_events
             WHERE producer = ? ORDER BY seq LIMIT ? OFFSET ?
             """
         return try database.query(sql, [.text(producer), .int(Int64(limit)), .int(Int64(offset))]) { row in
-            var events: [InboxEvent] = []
+            var events: [QueuedEvent] = []
             while try row.step() {
-                events.append(
-                    InboxEvent(
-                        eventId: row.text(0) ?? "", kind: InboxEvent.Kind(rawValue: row.text(1) ?? "") ?? .open,
-                        key: MessageKey(producer: producer, id: row.text(2) ?? ""), messageDetails: row.text(3),
-                        buttonId: row.text(4), date: UTCDate.date(milliseconds: row.int(5))))
+                let event = InboxEvent(
+                    eventId: row.text(0) ?? "", kind: InboxEvent.Kind(rawValue: row.text(1) ?? "") ?? .open,
+                    key: MessageKey(producer: producer, id: row.text(2) ?? ""), messageDetails: row.text(3),
+                    buttonId: row.text(4), date: UTCDate.date(milliseconds: row.int(5)))
+                events.append(QueuedEvent(event: event, seq: row.int(6)))
             }
             return events
         }

@@ -47,11 +47,9 @@ public struct DengageDrainer {
         report.events = try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
             try OrderedBatches(batchSize: batchSize, cancellation: producer.cancellation).send(
                 acknowledged: &acknowledged, waiting: waiting,
-                read: { try inbox.pendingEvents(producer: name, limit: batchSize, offset: $0) },
-                prepare: producer.batch, push: push,
-                acknowledge: {
-                    try inbox.acknowledgeEvents(producer: name, eventIds: $0.map(\.eventId), durable: false)
-                })
+                read: { try inbox.queuedEvents(producer: name, limit: batchSize, offset: $0) },
+                prepare: { producer.batch($0.map(\.event)) }, push: push,
+                acknowledge: { try inbox.acknowledgeEvents(producer: name, run: $0, durable: false) })
         }
         return report
     }

@@ -13,11 +13,11 @@ public struct DrainReport: Equatable, Sendable {
     }
 }
 
-/// Sends a producer's queued statuses, then its queued events, in requests of at most 500
-/// (PROTOCOL 1.3-1.4, issue 4 point 4).
+/// Sends a producer's queued statuses and its queued events, side by side, in requests of at most
+/// 500 (PROTOCOL 1.3-1.4, issue 4 point 4).
 ///
 /// Durability: each batch is read from the store, sent, and only after the server's 2xx cleared
-/// from the store in one transaction, before the next batch is sent. A kill before that commit
+/// from the store in one transaction, before its queue's next batch is sent. A kill before that commit
 /// sends the batch again with the same `eventId`s (the server drops duplicates); a kill after it
 /// never sends those events again. Nothing is cleared on a failure, so nothing is lost.
 ///
@@ -46,39 +46,41 @@ public struct QueueDrainer {
         OrderedBatches(batchSize: batchSize, cancellation: producer.cancellation)
     }
 
-    /// Sends everything queued when it starts. Throws the first failure (`SyncError`), with the
-    /// batches sent before it already cleared. A `429` with `Retry-After` is saved per producer.
+    /// Sends everything queued when it starts, statuses and events side by side
+    /// (`OrderedBatches`). Throws the first failure (`SyncError`), with the batches sent before it
+    /// already cleared. A `429` with `Retry-After` is saved per producer.
     @discardableResult
     public func drain() throws -> DrainReport {
         if let throttle = try inbox.throttle(producer: name, bootId: bootId) {
             throw SyncError.stillThrottled(remaining: throttle.remaining)
         }
+        let waiting = try inbox.pendingCounts(producer: name)
         return try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
-            var report = DrainReport()
-            report.statuses = try drainStatuses(acknowledged: &acknowledged)
-            report.events = try drainEvents(acknowledged: &acknowledged)
-            return report
+            let sent = try batches.send(
+                acknowledged: &acknowledged,
+                [
+                    OrderedBatches.Queue(
+                        waiting: waiting.statuses,
+                        read: { [inbox, name, batchSize] in
+                            try inbox.pendingStatuses(producer: name, limit: batchSize, offset: $0)
+                        },
+                        prepare: HTTPProducer.batch, push: producer.push,
+                        acknowledge: { [inbox, name] in
+                            try inbox.acknowledgeStatuses(producer: name, $0, durable: false)
+                        }),
+                    OrderedBatches.Queue(
+                        waiting: waiting.events,
+                        read: { [inbox, name, batchSize] in
+                            try inbox.queuedEvents(producer: name, limit: batchSize, offset: $0)
+                        },
+                        prepare: { HTTPProducer.batch($0.map(\.event)) }, push: producer.push,
+                        acknowledge: { [inbox, name] in
+                            try inbox.acknowledgeEvents(producer: name, run: $0, durable: false)
+                        }),
+                ])
+            return DrainReport(statuses: sent[0], events: sent[1])
         }
     }
-
-    private func drainStatuses(acknowledged: inout Bool) throws -> Int {
-        try batches.send(
-            acknowledged: &acknowledged,
-            waiting: try inbox.pendingCounts(producer: name).statuses,
-            read: { try inbox.pendingStatuses(producer: name, limit: batchSize, offset: $0) },
-            prepare: HTTPProducer.batch, push: producer.push,
-            acknowledge: { try inbox.acknowledgeStatuses(producer: name, $0, durable: false) })
-    }
-
-    private func drainEvents(acknowledged: inout Bool) throws -> Int {
-        try batches.send(
-            acknowledged: &acknowledged,
-            waiting: try inbox.pendingCounts(producer: name).events,
-            read: { try inbox.pendingEvents(producer: name, limit: batchSize, offset: $0) },
-            prepare: HTTPProducer.batch, push: producer.push,
-            acknowledge: { try inbox.acknowledgeEvents(producer: name, eventIds: $0.map(\.eventId), durable: false) })
-    }
-
 }
 
 extension Inbox {
