@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/.build/release/tinbox"
 bench=${TUI_BENCH:-$root/../shared/tools/tui-bench}
 work=${BENCH_DIR:-/tmp/tinbox-reader-bench}
-[ -x "$bin" ] || { echo "build first: swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --product tinbox"; exit 1; }
+[ -x "$bin" ] || { echo "build first: make build"; exit 1; }
 mkdir -p "$work"
 
 for n in 100 100000; do
