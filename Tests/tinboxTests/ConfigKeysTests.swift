@@ -102,6 +102,9 @@ struct ConfigKeysReaderTests {
         // #5B2EFF is xterm colour 57 (#5F00FF), white 231; the theme gives them to the selected title.
         let coloured = try tmux.capture(escapes: true)
         #expect(coloured.contains("48;5;57"), "\(coloured)")
+        // The status line's counter is in the bar's colours, recoloured with it (`position`).
+        let status = coloured.split(separator: "\n").last { $0.contains("2/\(all)") } ?? ""
+        #expect(status.contains("48;5;57"), "\(status)")
         try tmux.keys("?")
         screen = try tmux.wait(for: "this help")
         #expect(screen.contains("Q q             back, quit from list"), "\(screen)")
