@@ -161,9 +161,9 @@ public enum ReaderView {
                 role: .status)
         }
         if rightWidth > 0, rightWidth < screen.width - 2 {
-            let column = screen.width - 1 - rightWidth
-            screen.put(right, row: row, column: column, role: .status)
-            if !position.isEmpty { screen.put(position, row: row, column: column, role: .position) }
+            // The counter in its own look, then the rest (the sync state) in the status line's.
+            let after = screen.put(position, row: row, column: screen.width - 1 - rightWidth, role: .position)
+            screen.put(String(right.dropFirst(position.count)), row: row, column: after, role: .status)
         }
         return nil
     }
