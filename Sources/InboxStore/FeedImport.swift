@@ -150,14 +150,11 @@ public final class FeedImport: FeedSink {
             let rebuildForRemoval = !rebuild && stale >= Self.removalRebuildThreshold && stale * 2 >= total
             if rebuildForRemoval {
                 for index in Migrations.messageIndexes { try database.execute("DROP INDEX \(index.name)") }
+                try dropDeleteTriggers(generation: generation)
             }
-            try database.prepare(
-                """
-                DELETE FROM messages WHERE producer = ? AND sync_generation <> ? AND NOT EXISTS (
-                    SELECT 1 FROM pending_statuses p WHERE p.producer = messages.producer AND p.id = messages.id)
-                """
-            ).run(.text(producer), .int(generation))
+            try database.prepare("DELETE FROM messages WHERE \(Self.removable)").run(.text(producer), .int(generation))
             let removed = database.changes
+            if rebuildForRemoval { try restoreDeleteTriggers() }
             if rebuild || rebuildForRemoval {
                 for index in Migrations.messageIndexes { try database.execute(index.sql) }
             }
@@ -165,6 +162,42 @@ public final class FeedImport: FeedSink {
             return MergeReport(stored: stored, skipped: skipped + (staged - stored) + foreign, removed: removed)
         }
         return try durable ? database.transaction(merge) : database.transactionSyncedLater(merge)
+    }
+
+    /// The messages a merge removes (`?1` the producer, `?2` this merge's generation): those the
+    /// feed no longer lists, unless a local status of theirs still waits to be sent.
+    private static let removable = """
+        producer = ?1 AND sync_generation <> ?2 AND NOT EXISTS (
+            SELECT 1 FROM pending_statuses p WHERE p.producer = messages.producer AND p.id = messages.id)
+        """
+
+    /// Before a large removal: its rows' notes in the title index's stale list are made in one
+    /// statement, and the per-row delete triggers are dropped. Each trigger cost about as much as
+    /// deleting its row (a drain's empty page removing 10,000 messages: 21 ms with them, 10 ms
+    /// without; issue 14 point 5). `restoreDeleteTriggers` puts them back in the same transaction.
+    private func dropDeleteTriggers(generation: Int64) throws {
+        try database.prepare(
+            """
+            INSERT INTO title_index_stale(message)
+            SELECT rowid FROM messages
+            WHERE \(Self.removable) AND rowid <= (SELECT indexed_through FROM title_index_progress)
+            ON CONFLICT(message) DO NOTHING
+            """
+        ).run(.text(producer), .int(generation))
+        for trigger in Migrations.messageDeleteTriggers { try database.execute("DROP TRIGGER \(trigger.name)") }
+    }
+
+    /// After a large removal: the triggers back, and the producer's tally counted again from the
+    /// messages that stay (at most as many as were removed).
+    private func restoreDeleteTriggers() throws {
+        for trigger in Migrations.messageDeleteTriggers { try database.execute(trigger.sql) }
+        try database.prepare("DELETE FROM message_tally WHERE producer = ?").run(.text(producer))
+        try database.prepare(
+            """
+            INSERT INTO message_tally(producer, state, n)
+            SELECT producer, state, count(*) FROM messages WHERE producer = ? GROUP BY state
+            """
+        ).run(.text(producer))
     }
 
     /// Stages the batch in one transaction of the TEMP table alone (no lock on the inbox).

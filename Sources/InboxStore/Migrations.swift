@@ -199,6 +199,29 @@ enum Migrations {
         ("messages_state", "CREATE INDEX messages_state ON messages(state, start_ms, end_ms)"),
     ]
 
+    /// The triggers that note each deleted row of `messages` (steps 3 and 4), in the steps' own
+    /// words: a large removal drops them and does their work in two set-based statements instead
+    /// (FeedImport.swift). `ImportIndexRebuildTests` checks they match the migrated schema.
+    static let messageDeleteTriggers: [(name: String, sql: String)] = [
+        (
+            "message_tally_delete",
+            """
+            CREATE TRIGGER message_tally_delete AFTER DELETE ON messages BEGIN
+                UPDATE message_tally SET n = n - 1 WHERE producer = old.producer AND state = old.state;
+            END
+            """
+        ),
+        (
+            "title_index_stale_delete",
+            """
+            CREATE TRIGGER title_index_stale_delete AFTER DELETE ON messages
+            WHEN old.rowid <= (SELECT indexed_through FROM title_index_progress) BEGIN
+                INSERT INTO title_index_stale(message) VALUES(old.rowid) ON CONFLICT(message) DO NOTHING;
+            END
+            """
+        ),
+    ]
+
     static func apply(to database: Database) throws {
         let current = try database.userVersion
         if current > latest {

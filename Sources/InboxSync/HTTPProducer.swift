@@ -136,7 +136,7 @@ public struct HTTPProducer: Sendable {
             json.member("messageId", event.key.id)
             json.member("messageDetails", event.messageDetails)
             json.member("buttonId", event.buttonId)
-            json.member("eventDateUTC", UTCDate.format(event.date))
+            json.member("eventDateUTC", milliseconds: UTCDate.milliseconds(event.date))
             json.close()
         }
         json.raw("]}")

@@ -34,11 +34,25 @@ struct JSONBody {
 
     /// `"key":"value"`, or `"key":null` when `value` is nil; `key` must need no escaping.
     mutating func member(_ key: StaticString, _ value: String?) {
+        name(key)
+        if let value { string(value) } else { raw("null") }
+    }
+
+    /// `"key":"yyyy-MM-ddTHH:mm:ss.SSSZ"` for `milliseconds` since 1970 (`UTCDate`); the form
+    /// needs no escaping.
+    mutating func member(_ key: StaticString, milliseconds: Int64) {
+        name(key)
+        raw("\"")
+        UTCDate.append(milliseconds: milliseconds, to: &bytes)
+        raw("\"")
+    }
+
+    /// A member's `"key":`, after a comma unless it is the object's first.
+    private mutating func name(_ key: StaticString) {
         raw(empty ? "\"" : ",\"")
         empty = false
         raw(key)
         raw("\":")
-        if let value { string(value) } else { raw("null") }
     }
 
     /// `value` as a JSON string, escaped as the one JSON writer escapes (`JSONWriter`).

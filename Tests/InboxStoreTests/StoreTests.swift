@@ -160,4 +160,59 @@ import Testing
         #expect(try f.inbox.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil } == "ok")
         #expect(try f.inbox.entries(.all).map(\.key.id) == ["m0", "m1", "m2"])
     }
+
+    static func triggers(_ inbox: Inbox) throws -> [[String]] {
+        try inbox.database.query("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name") { row in
+            var rows: [[String]] = []
+            while try row.step() { rows.append([row.text(0) ?? "", row.text(1) ?? ""]) }
+            return rows
+        }
+    }
+
+    /// Per (producer, state): the tally the triggers keep, and the count of the rows themselves.
+    static func tallies(_ inbox: Inbox) throws -> (kept: [[String]], counted: [[String]]) {
+        func rows(_ sql: String) throws -> [[String]] {
+            try inbox.database.query(sql) { row in
+                var rows: [[String]] = []
+                while try row.step() { rows.append((0..<3).map { row.text($0) ?? "" }) }
+                return rows
+            }
+        }
+        return (
+            try rows("SELECT producer, state, n FROM message_tally WHERE n > 0 ORDER BY producer, state"),
+            try rows("SELECT producer, state, count(*) FROM messages GROUP BY producer, state ORDER BY producer, state")
+        )
+    }
+
+    @Test func aLargeRemovalDoesTheDeleteTriggersWorkItselfAndPutsThemBack() throws {
+        let f = try InboxFixture()
+        let migrated = try Self.triggers(f.inbox)
+        let deleteTriggers = Migrations.messageDeleteTriggers.map { [$0.name, $0.sql] }
+        #expect(migrated.filter { row in deleteTriggers.contains { $0[0] == row[0] } } == deleteTriggers)
+        let count = FeedImport.removalRebuildThreshold + 10
+        // Read and unread on the server, so the removal leaves two tallies of the producer to fix;
+        // another producer's messages, whose tally it must not touch.
+        let all = (0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997), serverRead: $0 % 3 == 0) }
+        try f.seed(all)
+        try f.seed((0..<5).map { f.message("o\($0)", producer: "app-messaging") }, producer: "app-messaging")
+        // Indexed titles: removing their messages must note them stale, as the trigger does.
+        while try !f.inbox.catchUpTitleIndex(maxRows: 4_000) {}
+        let report = try f.seed(Array(all.prefix(4)))
+        #expect(report.removed == count - 4)
+        #expect(try Self.triggers(f.inbox) == migrated)
+        let tallies = try Self.tallies(f.inbox)
+        #expect(tallies.kept == tallies.counted)
+        #expect(tallies.kept == [["app-messaging", "0", "5"], ["engagement", "0", "2"], ["engagement", "1", "2"]])
+        let unnoted = try f.inbox.database.integer(
+            """
+            SELECT count(*) FROM title_index t
+            WHERE t.rowid NOT IN (SELECT rowid FROM messages) AND t.rowid NOT IN (SELECT message FROM title_index_stale)
+            """)
+        #expect(unnoted == 0)
+        #expect(try f.inbox.database.integer("SELECT count(*) FROM title_index_stale") == Int64(count - 4))
+        // The triggers work again: a small removal after it is counted row by row.
+        #expect(try f.seed(Array(all.prefix(1))).removed == 3)
+        let after = try Self.tallies(f.inbox)
+        #expect(after.kept == after.counted)
+    }
 }

@@ -74,14 +74,34 @@ public enum UTCDate {
 
     /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` for `milliseconds` since 1970.
     public static func format(milliseconds: Int64) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(milliseconds: milliseconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `format(milliseconds:)` written straight into `bytes`, as a JSON body is: a bulk request
+    /// of 500 events spent more on building 500 date strings than on the rest of its body
+    /// (issue 14 point 5). A year past 9999 takes the digits it needs.
+    public static func append(milliseconds: Int64, to bytes: inout [UInt8]) {
         let (secondsTotal, millisecond) = floorDivide(milliseconds, 1000)
         let (days, secondOfDay) = floorDivide(secondsTotal, 86_400)
         let (year, month, day) = civil(fromDays: days)
-        let hour = secondOfDay / 3600
-        let minute = secondOfDay / 60 % 60
-        let second = secondOfDay % 60
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
-            + ".\(pad(millisecond, 3))Z"
+        if year < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(abs(year), width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(millisecond, width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     // MARK: - Civil calendar (proleptic Gregorian), after H. Hinnant's days_from_civil
@@ -120,9 +140,18 @@ public enum UTCDate {
         return (quotient, value - quotient * divisor)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// The decimal digits of `value` (not negative), zero-padded to at least `width`.
+    private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
+        var place: Int64 = 1
+        var count = 1
+        while count < width || value / place >= 10 {
+            place *= 10
+            count += 1
+        }
+        while place > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / place % 10))
+            place /= 10
+        }
     }
 }
 
