@@ -121,8 +121,10 @@ extension Inbox {
         let status = InboxRules.pendingStatus(queued: queued, new: state)
         try database.prepare(
             """
-            INSERT INTO pending_statuses(producer, id, status, queued_ms) VALUES(?, ?, ?, ?)
-            ON CONFLICT(producer, id) DO UPDATE SET status = excluded.status, queued_ms = excluded.queued_ms
+            INSERT INTO pending_statuses(producer, seq, id, status, queued_ms)
+            VALUES(?1, (SELECT coalesce(max(seq), 0) + 1 FROM pending_statuses WHERE producer = ?1), ?2, ?3, ?4)
+            ON CONFLICT(producer, id) DO UPDATE SET
+                seq = excluded.seq, status = excluded.status, queued_ms = excluded.queued_ms
             """
         ).run(.text(key.producer), .text(key.id), .int(EntryRow.code(status)), .int(now))
     }

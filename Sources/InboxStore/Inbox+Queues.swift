@@ -1,19 +1,23 @@
 import Foundation
 import InboxCore
 
-/// One queued status change (PROTOCOL 1.3) as it was when read for sending.
-///
-/// `queuedMilliseconds` is the row's version: an acknowledgement clears the row only while it
-/// still holds this status and this time, so a change made while the request was in flight is kept.
+/// One queued status change (PROTOCOL 1.3) as it was when read for sending, with its place in
+/// its producer's queue (`pending_statuses.seq`): a run of them, as one read returned it, is
+/// acknowledged by that range of places (`Inbox.acknowledgeStatuses(producer:_:durable:)`). A
+/// change gives the row a new place past every other, so a change made while the request was in
+/// flight is kept.
 public struct PendingStatus: Equatable, Sendable {
     public var id: String
     public var status: MessageState
+    /// When the status was queued: the date of the event a Dengage drain makes of it.
     public var queuedMilliseconds: Int64
+    public var seq: Int64
 
-    public init(id: String, status: MessageState, queuedMilliseconds: Int64) {
+    public init(id: String, status: MessageState, queuedMilliseconds: Int64, seq: Int64 = 0) {
         self.id = id
         self.status = status
         self.queuedMilliseconds = queuedMilliseconds
+        self.seq = seq
     }
 }
 
@@ -41,7 +45,7 @@ extension Inbox {
     /// Pending statuses of a producer, oldest change first, skipping the first `offset`.
     public func pendingStatuses(producer: String, limit: Int = 500, offset: Int = 0) throws -> [PendingStatus] {
         let sql = """
-            SELECT id, status, queued_ms FROM pending_statuses WHERE producer = ? ORDER BY queued_ms, id
+            SELECT id, status, queued_ms, seq FROM pending_statuses WHERE producer = ? ORDER BY seq
             LIMIT ? OFFSET ?
             """
         return try database.query(sql, [.text(producer), .int(Int64(limit)), .int(Int64(offset))]) { row in
@@ -49,28 +53,25 @@ extension Inbox {
             while try row.step() {
                 result.append(
                     PendingStatus(
-                        id: row.text(0) ?? "", status: EntryRow.state(row.int(1)), queuedMilliseconds: row.int(2)))
+                        id: row.text(0) ?? "", status: EntryRow.state(row.int(1)), queuedMilliseconds: row.int(2),
+                        seq: row.int(3)))
             }
             return result
         }
     }
 
-    /// The server took these statuses (a 2xx): clears exactly them, in one transaction. A row
-    /// changed again since it was read (another status or time) stays queued for the next push.
+    /// The server took a run of statuses (a 2xx) as one `pendingStatuses` read returned it:
+    /// clears exactly them, in one transaction. One statement deletes the run's range of places,
+    /// which holds exactly the run: a row changed again since it was read (another status or
+    /// time) was given a place past every other and stays queued for the next push.
     /// `durable: false` commits without an `fsync` of its own (see `acknowledgeEvents(producer:run:)`).
     @discardableResult
-    public func acknowledgeStatuses(producer: String, _ statuses: [PendingStatus], durable: Bool = true) throws -> Int {
-        try acknowledgement(durable: durable) {
-            let delete = try database.prepare(
-                "DELETE FROM pending_statuses WHERE producer = ? AND id = ? AND status = ? AND queued_ms = ?")
-            var cleared = 0
-            for status in statuses {
-                try delete.run(
-                    .text(producer), .text(status.id), .int(EntryRow.code(status.status)),
-                    .int(status.queuedMilliseconds))
-                cleared += database.changes
-            }
-            return cleared
+    public func acknowledgeStatuses(producer: String, _ run: [PendingStatus], durable: Bool = true) throws -> Int {
+        guard let first = run.first?.seq, let last = run.last?.seq else { return 0 }
+        return try acknowledgement(durable: durable) {
+            try database.prepare("DELETE FROM pending_statuses WHERE producer = ? AND seq BETWEEN ? AND ?")
+                .run(.text(producer), .int(first), .int(last))
+            return database.changes
         }
     }
 

@@ -17,7 +17,7 @@ extension Inbox {
                 """
                 SELECT s.id, s.status, s.queued_ms, m.details FROM pending_statuses s
                 LEFT JOIN messages m ON m.producer = s.producer AND m.id = s.id
-                WHERE s.producer = ? ORDER BY s.queued_ms, s.id
+                WHERE s.producer = ? ORDER BY s.seq
                 """, [.text(producer)]
             ) { row in
                 var result: [(status: PendingStatus, details: String?)] = []

@@ -45,11 +45,17 @@ public struct DengageDrainer {
         report.statuses = try inbox.queueStatusesAsEvents(producer: name)
         let waiting = try inbox.pendingCounts(producer: name).events
         report.events = try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
-            try OrderedBatches(batchSize: batchSize, cancellation: producer.cancellation).send(
-                acknowledged: &acknowledged, waiting: waiting,
-                read: { try inbox.queuedEvents(producer: name, limit: batchSize, offset: $0) },
-                prepare: { producer.batch($0.map(\.event)) }, push: push,
-                acknowledge: { try inbox.acknowledgeEvents(producer: name, run: $0, durable: false) })
+            let events = OrderedBatches.Queue(
+                waiting: waiting,
+                read: { [name, batchSize] inbox, offset in
+                    try inbox.queuedEvents(producer: name, limit: batchSize, offset: offset)
+                },
+                prepare: { [producer] in producer.batch($0.map(\.event)) }, push: push,
+                acknowledge: { [name] inbox, events in
+                    try inbox.acknowledgeEvents(producer: name, run: events, durable: false)
+                })
+            return try OrderedBatches(batchSize: batchSize, cancellation: producer.cancellation).send(
+                acknowledged: &acknowledged, through: inbox, [events])[0]
         }
         return report
     }

@@ -9,8 +9,11 @@ import InboxStore
 /// Queues go side by side: a producer's statuses and its events are independent requests
 /// (PROTOCOL 1.3-1.4 set no order between them), so while a status batch is on its way an event
 /// batch is too, and a drain of both costs the longer queue's time instead of the sum
-/// (issue 14 point 5). The store is touched on the caller's thread only; the sends run on
-/// threads of their own.
+/// (issue 14 point 5). Each queue with rows waiting runs on a thread of its own with a store
+/// connection of its own (the first on the caller's thread and connection): on one thread, a
+/// queue's answer waited while the other's next batch was read and written, and that thread was
+/// the drain's bottleneck. The queues' acknowledgements take turns on one lock, so two of them
+/// never meet in SQLite's busy handler, which sleeps a millisecond or more.
 ///
 /// While a full batch is on its way, the next one of its queue is read and its body written: the
 /// rows after this batch, which stays queued until its acknowledgement. That work then costs no
@@ -24,125 +27,157 @@ struct OrderedBatches {
     let cancellation: Cancellation?
 
     /// One queue: what is waiting when the drain starts, how to read and prepare its rows after
-    /// the first `offset`, how to send a batch and how to clear its rows once sent.
-    struct Queue {
+    /// the first `offset` through a connection, how to send a batch and how to clear its rows once
+    /// sent.
+    struct Queue: Sendable {
         let waiting: Int
-        let read: (_ offset: Int) throws -> Prepared?
+        let read: @Sendable (_ inbox: Inbox, _ offset: Int) throws -> Prepared?
         let push: @Sendable (HTTPProducer.Batch) throws -> Void
 
-        init<Item>(
-            waiting: Int, read: @escaping (_ offset: Int) throws -> [Item],
-            prepare: @escaping ([Item]) -> HTTPProducer.Batch,
+        init<Item: Sendable>(
+            waiting: Int, read: @escaping @Sendable (_ inbox: Inbox, _ offset: Int) throws -> [Item],
+            prepare: @escaping @Sendable ([Item]) -> HTTPProducer.Batch,
             push: @escaping @Sendable (HTTPProducer.Batch) throws -> Void,
-            acknowledge: @escaping ([Item]) throws -> Void
+            acknowledge: @escaping @Sendable (_ inbox: Inbox, [Item]) throws -> Void
         ) {
             self.waiting = waiting
             self.push = push
-            self.read = { offset in
-                let items = try read(offset)
-                return items.isEmpty ? nil : Prepared(batch: prepare(items), acknowledge: { try acknowledge(items) })
+            self.read = { inbox, offset in
+                let items = try read(inbox, offset)
+                return items.isEmpty
+                    ? nil : Prepared(batch: prepare(items), acknowledge: { try acknowledge($0, items) })
             }
         }
     }
 
     /// A batch read and written, with what clears its rows.
-    struct Prepared {
+    struct Prepared: Sendable {
         let batch: HTTPProducer.Batch
-        let acknowledge: () throws -> Void
+        let acknowledge: @Sendable (Inbox) throws -> Void
     }
 
-    /// Sends what `read` finds, `waiting` rows or a few more; returns how many items were sent.
-    /// `acknowledged` becomes true once the server took a batch (the caller then syncs the log).
-    func send<Item>(
-        acknowledged: inout Bool, waiting: Int, read: @escaping (_ offset: Int) throws -> [Item],
-        prepare: @escaping ([Item]) -> HTTPProducer.Batch,
-        push: @escaping @Sendable (HTTPProducer.Batch) throws -> Void,
-        acknowledge: @escaping ([Item]) throws -> Void
-    ) throws -> Int {
-        let queue = Queue(waiting: waiting, read: read, prepare: prepare, push: push, acknowledge: acknowledge)
-        return try send(acknowledged: &acknowledged, [queue])[0]
-    }
-
-    /// Sends the queues side by side; returns how many items of each were sent, in their order.
-    func send(acknowledged: inout Bool, _ queues: [Queue]) throws -> [Int] {
-        let finished = DispatchSemaphore(value: 0)
-        var lanes = queues.map { Lane(queue: $0, rounds: $0.waiting / batchSize + 2) }
-        var failure: Error?
-        // Starts a lane's next batch, and reads the one after it while it is on its way.
-        func launch(_ index: Int) {
-            guard failure == nil else { return }
-            do {
-                guard lanes[index].rounds > 0 else { return }
-                if cancellation?.isCancelled == true { throw SyncError.cancelled }
-                // The first batch is read now; the next ones were read ahead.
-                guard let next = try lanes[index].next.map({ try $0.get() }) ?? lanes[index].queue.read(0) else {
-                    lanes[index].rounds = 0
-                    return
-                }
-                lanes[index].rounds -= 1
-                lanes[index].inFlight = (next, Sending(next.batch, lanes[index].queue.push, finished: finished))
-                if next.batch.count < batchSize {
-                    lanes[index].rounds = 0
-                } else {
-                    lanes[index].next = Result { try lanes[index].queue.read(batchSize) }
-                }
-            } catch {
-                failure = failure ?? error
-            }
+    /// Sends the queues side by side through `inbox` and, for every queue with rows waiting after
+    /// the first, a connection of its own to the same store; returns how many items of each were
+    /// sent, in their order. `acknowledged` becomes true once the server took a batch (the caller
+    /// then syncs the log).
+    func send(acknowledged: inout Bool, through inbox: Inbox, _ queues: [Queue]) throws -> [Int] {
+        let shared = SharedDrain()
+        var sent = queues.map { _ in 0 }
+        // A queue with nothing waiting still reads once (a row may have come since it was
+        // counted), on the caller's thread, before the others start.
+        for index in queues.indices where queues[index].waiting == 0 {
+            sent[index] = run(queues[index], through: inbox, shared)
         }
-        for index in lanes.indices { launch(index) }
-        while lanes.contains(where: { $0.inFlight != nil }) {
-            finished.wait()
-            for index in lanes.indices {
-                guard let (prepared, sending) = lanes[index].inFlight, let outcome = sending.outcome else { continue }
-                lanes[index].inFlight = nil
+        let busy = queues.indices.filter { queues[$0].waiting > 0 }
+        let alongside = busy.dropFirst().map { index in
+            let lane = Lane()
+            let (queue, directory, clock) = (queues[index], inbox.store.directory, inbox.clock)
+            let thread = Thread { [self] in
                 do {
-                    try outcome.get()
-                    acknowledged = true
-                    try prepared.acknowledge()
-                    lanes[index].sent += prepared.batch.count
+                    let connection = Inbox(store: try Store(directory: directory), clock: clock)
+                    lane.finish(run(queue, through: connection, shared))
                 } catch {
-                    failure = failure ?? error
+                    shared.fail(error)
+                    lane.finish(0)
                 }
-                launch(index)
             }
+            thread.name = "tinbox drain"
+            thread.start()
+            return (index, lane)
         }
-        if let failure { throw failure }
-        return lanes.map(\.sent)
+        if let first = busy.first { sent[first] = run(queues[first], through: inbox, shared) }
+        for (index, lane) in alongside { sent[index] = lane.wait() }
+        acknowledged = acknowledged || shared.acknowledged
+        if let failure = shared.failure { throw failure }
+        return sent
     }
 
-    /// One queue's state in `send`: the batch on its way, the next one read ahead.
-    private struct Lane {
-        let queue: Queue
-        var rounds: Int
-        var inFlight: (Prepared, Sending)?
-        /// Read ahead while the batch in flight goes; nil before the first read.
-        var next: Result<Prepared?, Error>?
+    /// One queue's batches, one after the other, each cleared before the next is sent; the next
+    /// is read while one is on its way. Returns how many items were sent.
+    private func run(_ queue: Queue, through inbox: Inbox, _ shared: SharedDrain) -> Int {
         var sent = 0
+        var rounds = queue.waiting / batchSize + 2
+        var next = Result { try queue.read(inbox, 0) }
+        while rounds > 0, shared.failure == nil {
+            do {
+                if cancellation?.isCancelled == true { throw SyncError.cancelled }
+                guard let prepared = try next.get() else { break }
+                rounds -= 1
+                let sending = Sending(prepared.batch, queue.push)
+                if prepared.batch.count < batchSize {
+                    rounds = 0
+                } else {
+                    next = Result { try queue.read(inbox, batchSize) }
+                }
+                try sending.wait().get()
+                try shared.acknowledge { try prepared.acknowledge(inbox) }
+                sent += prepared.batch.count
+            } catch {
+                shared.fail(error)
+            }
+        }
+        return sent
     }
 }
 
-/// One batch sent from a thread of its own, so the caller can use its store connection meanwhile;
-/// `finished` is signalled when the send ends.
-private final class Sending: @unchecked Sendable {
+/// What the queues of one drain share: the first failure, whether the server took a batch, and
+/// the turn to write an acknowledgement.
+private final class SharedDrain: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<Void, Error>?
+    private let writing = NSLock()
+    private var firstFailure: Error?
+    private var took = false
 
-    init(
-        _ batch: HTTPProducer.Batch, _ push: @escaping @Sendable (HTTPProducer.Batch) throws -> Void,
-        finished: DispatchSemaphore
-    ) {
+    var failure: Error? { lock.withLock { firstFailure } }
+    var acknowledged: Bool { lock.withLock { took } }
+
+    func fail(_ error: Error) {
+        lock.withLock { firstFailure = firstFailure ?? error }
+    }
+
+    /// The server took a batch: `clear` removes its rows, one queue at a time.
+    func acknowledge(_ clear: () throws -> Void) throws {
+        lock.withLock { took = true }
+        try writing.withLock { try clear() }
+    }
+}
+
+/// How many items a queue on another thread sent, once it has ended.
+private final class Lane: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var sent = 0
+
+    func finish(_ count: Int) {
+        sent = count
+        done.signal()
+    }
+
+    /// Without a limit: every send is bounded by the transport's own limits.
+    func wait() -> Int {
+        done.wait()
+        return sent
+    }
+}
+
+/// One batch sent from a thread of its own, so its queue can read the next batch meanwhile.
+private final class Sending: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<Void, Error> = .success(())
+
+    init(_ batch: HTTPProducer.Batch, _ push: @escaping @Sendable (HTTPProducer.Batch) throws -> Void) {
         let thread = Thread { [self] in
-            let result = Result { try push(batch) }
-            lock.withLock { self.result = result }
-            finished.signal()
+            result = Result { try push(batch) }
+            done.signal()
         }
         thread.name = "tinbox send"
         thread.start()
     }
 
-    /// How the send ended; nil while it is on its way.
-    var outcome: Result<Void, Error>? { lock.withLock { result } }
+    /// How the send ended, once it has (the transport bounds every exchange).
+    func wait() -> Result<Void, Error> {
+        done.wait()
+        return result
+    }
 }
 
 extension Inbox {

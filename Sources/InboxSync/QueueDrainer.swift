@@ -57,25 +57,25 @@ public struct QueueDrainer {
         let waiting = try inbox.pendingCounts(producer: name)
         return try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
             let sent = try batches.send(
-                acknowledged: &acknowledged,
+                acknowledged: &acknowledged, through: inbox,
                 [
                     OrderedBatches.Queue(
                         waiting: waiting.statuses,
-                        read: { [inbox, name, batchSize] in
-                            try inbox.pendingStatuses(producer: name, limit: batchSize, offset: $0)
+                        read: { [name, batchSize] inbox, offset in
+                            try inbox.pendingStatuses(producer: name, limit: batchSize, offset: offset)
                         },
-                        prepare: HTTPProducer.batch, push: producer.push,
-                        acknowledge: { [inbox, name] in
-                            try inbox.acknowledgeStatuses(producer: name, $0, durable: false)
+                        prepare: { HTTPProducer.batch($0) }, push: producer.push,
+                        acknowledge: { [name] inbox, statuses in
+                            try inbox.acknowledgeStatuses(producer: name, statuses, durable: false)
                         }),
                     OrderedBatches.Queue(
                         waiting: waiting.events,
-                        read: { [inbox, name, batchSize] in
-                            try inbox.queuedEvents(producer: name, limit: batchSize, offset: $0)
+                        read: { [name, batchSize] inbox, offset in
+                            try inbox.queuedEvents(producer: name, limit: batchSize, offset: offset)
                         },
                         prepare: { HTTPProducer.batch($0.map(\.event)) }, push: producer.push,
-                        acknowledge: { [inbox, name] in
-                            try inbox.acknowledgeEvents(producer: name, run: $0, durable: false)
+                        acknowledge: { [name] inbox, events in
+                            try inbox.acknowledgeEvents(producer: name, run: events, durable: false)
                         }),
                 ])
             return DrainReport(statuses: sent[0], events: sent[1])

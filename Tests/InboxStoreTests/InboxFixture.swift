@@ -8,8 +8,11 @@ struct InboxFixture {
     let clock: ManualClock
     let inbox: Inbox
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-test-\(UUID().uuidString)")
+    /// A store in `directory`, a new one by default.
+    init(
+        directory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-test-\(UUID().uuidString)")
+    ) throws {
+        self.directory = directory
         clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
         inbox = Inbox(store: try Store(directory: directory), clock: clock)
     }

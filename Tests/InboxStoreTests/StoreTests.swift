@@ -216,3 +216,47 @@ import Testing
         #expect(after.kept == after.counted)
     }
 }
+
+/// Step 8: pending statuses get places in their producer's queue, in the order they were sent
+/// before it (oldest change first, then id), and a change moves a status past every other.
+@Suite struct PendingStatusPlaceTests {
+    @Test func schemaSevenStatusesKeepTheirOrderAsPlaces() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-v7-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            let database = try Database(path: directory.appendingPathComponent(Store.fileName).path)
+            for step in Migrations.steps.prefix(7) { try database.execute(step) }
+            try database.execute("PRAGMA user_version = 7")
+            let rows: [(String, String, Int64, Int64)] = [
+                ("engagement", "m-b", 1, 200), ("engagement", "m-a", 2, 200), ("engagement", "m-c", 1, 100),
+                ("app-messaging", "m-z", 2, 300), ("app-messaging", "m-y", 1, 50),
+            ]
+            for (producer, id, status, queued) in rows {
+                try database.prepare("INSERT INTO pending_statuses(producer, id, status, queued_ms) VALUES(?, ?, ?, ?)")
+                    .run(.text(producer), .text(id), .int(status), .int(queued))
+            }
+        }
+        let f = try InboxFixture(directory: directory)
+        #expect(try f.inbox.store.database.userVersion == Migrations.latest)
+        let engagement = try f.inbox.pendingStatuses(producer: "engagement")
+        #expect(engagement.map(\.id) == ["m-c", "m-a", "m-b"])
+        #expect(engagement.map(\.seq) == [1, 2, 3])
+        #expect(engagement.map(\.queuedMilliseconds) == [100, 200, 200])
+        #expect(try f.inbox.pendingStatuses(producer: "app-messaging").map(\.id) == ["m-y", "m-z"])
+    }
+
+    @Test func aChangeMovesTheStatusPastEveryOtherAndARunIsClearedByItsPlaces() throws {
+        let f = try InboxFixture()
+        try f.seed((1...4).map { f.message("m\($0)") })
+        for id in ["m1", "m2", "m3"] { _ = try f.inbox.markRead(f.key(id)) }
+        let batch = try f.inbox.pendingStatuses(producer: "engagement", limit: 2)
+        #expect(batch.map(\.id) == ["m1", "m2"])
+        // m1 changes while its batch is on its way: it moves to the end and outlives the answer.
+        _ = try f.inbox.markDeleted(f.key("m1"))
+        #expect(try f.inbox.pendingStatuses(producer: "engagement").map(\.id) == ["m2", "m3", "m1"])
+        #expect(try f.inbox.acknowledgeStatuses(producer: "engagement", batch) == 1)
+        let left = try f.inbox.pendingStatuses(producer: "engagement")
+        #expect(left.map(\.id) == ["m3", "m1"])
+        #expect(left.map(\.status) == [.read, .deleted])
+    }
+}
