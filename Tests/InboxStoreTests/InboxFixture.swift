@@ -9,12 +9,11 @@ struct InboxFixture {
     let inbox: Inbox
 
     /// A store in `directory`, a new one by default.
-    init(
-        directory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-test-\(UUID().uuidString)")
-    ) throws {
-        self.directory = directory
+    init(directory: URL? = nil) throws {
+        let temporary = FileManager.default.temporaryDirectory
+        self.directory = directory ?? temporary.appendingPathComponent("tinbox-test-\(UUID().uuidString)")
         clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
-        inbox = Inbox(store: try Store(directory: directory), clock: clock)
+        inbox = Inbox(store: try Store(directory: self.directory), clock: clock)
     }
 
     /// Another connection to the same database, as a second process would have.
