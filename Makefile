@@ -44,6 +44,7 @@ bench: deps bench-deps build
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-search-bench
 	python3 Benchmarks/run.py --binary $(RELEASE)
 	python3 Benchmarks/import.py --binary $(RELEASE)
+	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-urlsession-floor
 	python3 Benchmarks/sync.py --binary $(RELEASE)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tinbox-bench
 	python3 Benchmarks/vendors.py --binary $(RELEASE) --bench .build/release/tinbox-bench

@@ -67,6 +67,8 @@ let package = Package(
             name: "tinbox-kit-bench",
             dependencies: ["TinboxKit", "InAppEngine", "InAppSync", "InboxStore", "InboxCore"],
             path: "Benchmarks/KitBench"),
+        // URLSession alone on a refresh's requests, the floor under tinbox's sync (Benchmarks/sync.py).
+        .executableTarget(name: "tinbox-urlsession-floor", path: "Benchmarks/URLSessionFloor"),
         // The reader's search per keystroke against the old LIKE (Benchmarks/run.py runs it).
         .executableTarget(
             name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),

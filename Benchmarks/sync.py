@@ -25,6 +25,11 @@ kept-alive connections (`--next` keeps curl's connection pool). Runs are interle
 run then its curl replay, so a busy moment on this shared machine falls on both; each figure is
 printed with its curl baseline, the ratio of the medians, and whether it meets its target
 (refresh <= 2x curl, drain <= 3x curl).
+
+Beside curl, the same requests made by URLSession alone (`tinbox-urlsession-floor`, built by
+`make bench`): one process, one session, the requests in order, nothing of tinbox linked. It is
+the floor under any client the brief allows (network through URLSession), so a ratio to curl
+below its own cannot be had by tinbox's code.
 """
 
 import argparse
@@ -81,25 +86,48 @@ def run(command, env):
     return elapsed, done.stdout
 
 
+def replayable(requests, work, label):
+    """`requests` (each a stub and a recorded request) as (method, url, body file or None), in
+    order, the bodies written to files once for both replays."""
+    made = []
+    for index, (stub, request) in enumerate(requests):
+        query = "&".join(f"{key}={value}" for key, value in request["query"].items())
+        url = stub.url + request["path"] + ("?" + query if query else "")
+        body = None
+        if request["method"] == "POST":
+            body = os.path.join(work, f"{label}-body-{index}.json")
+            with open(body, "w") as handle:
+                handle.write(request["body"])
+        made.append((request["method"], url, body))
+    return made
+
+
 def curl_replay(requests, work, label):
     """ONE `curl` process making `requests` again, in order: each is (stub, recorded request) with
     its method, path, query and body. `--next` keeps curl's connection pool, so every host is
     asked over one kept-alive connection, as a single client would; returns the time in ms."""
     command = ["curl"]
-    for index, (stub, request) in enumerate(requests):
-        query = "&".join(f"{key}={value}" for key, value in request["query"].items())
-        url = stub.url + request["path"] + ("?" + query if query else "")
+    for index, (method, url, body) in enumerate(replayable(requests, work, label)):
         if index:
             command.append("--next")
         command += ["-s", "-o", "/dev/null"]
-        if request["method"] == "POST":
-            body = os.path.join(work, f"{label}-body-{index}.json")
-            with open(body, "w") as handle:
-                handle.write(request["body"])
+        if body:
             command += ["-H", "Content-Type: application/json", "--data-binary", "@" + body]
         command.append(url)
     start = time.perf_counter()
     subprocess.run(command, check=True)
+    return (time.perf_counter() - start) * 1000
+
+
+def floor_replay(floor, requests, work, label):
+    """URLSession alone (`tinbox-urlsession-floor`) making `requests` again, in order, one at a
+    time over one session, as curl does: what any client built on URLSession pays for them, with
+    no store, frames or helper of tinbox's. Returns the time in ms."""
+    listing = os.path.join(work, f"{label}-requests.json")
+    with open(listing, "w") as handle:
+        json.dump([{"method": m, "url": u, "body": b} for m, u, b in replayable(requests, work, label)], handle)
+    start = time.perf_counter()
+    subprocess.run([floor, listing], check=True)
     return (time.perf_counter() - start) * 1000
 
 
@@ -110,45 +138,53 @@ def copy_with_free_slot(source, target):
         db.execute("DELETE FROM settings WHERE key = 'refresh.lastManual'")
 
 
-def interleaved(reps, tinbox_once, work, label):
-    """`reps` pairs, each a tinbox run and then curl replaying exactly the requests that run made,
-    so a busy moment on the machine falls on both alike. One pair first as a warm-up, not counted.
-    Returns (tinbox ms, curl ms, the last run's output and requests)."""
-    tinbox, curl = [], []
+def interleaved(reps, tinbox_once, work, label, floor):
+    """`reps` rounds, each a tinbox run, then curl and URLSession alone replaying exactly the
+    requests that run made, so a busy moment on the machine falls on all three alike. One round
+    first as a warm-up, not counted. Returns (tinbox ms, curl ms, URLSession ms, the last run's
+    output and requests)."""
+    tinbox, curl, urlsession = [], [], []
     for rep in range(reps + 1):
         elapsed, out, requests = tinbox_once(rep)
         baseline = curl_replay(requests, work, label)
+        alone = floor_replay(floor, requests, work, label)
         if rep:
             tinbox.append(elapsed)
             curl.append(baseline)
-    return tinbox, curl, out, requests
+            urlsession.append(alone)
+    return tinbox, curl, urlsession, out, requests
 
 
-def ratio_row(name, samples, baseline, ratio_target=None, target_ms=None):
+def ratio_row(name, samples, baseline, urlsession, ratio_target=None, target_ms=None):
     """One figure in ms next to its curl baseline from the same run, the ratio of the medians,
-    and whether it meets its target (a ratio to curl, or an absolute time)."""
-    median, base = statistics.median(samples), statistics.median(baseline)
+    and whether it meets its target (a ratio to curl, or an absolute time); then URLSession alone
+    on the same requests, and tinbox's ratio to it."""
+    median, base, alone = statistics.median(samples), statistics.median(baseline), statistics.median(urlsession)
     ratio = median / base
     print(f"{name}")
     print(f"  tinbox  median {median:8.1f} ms  (min {min(samples):7.1f}, max {max(samples):7.1f}, n={len(samples)})")
     print(f"  curl    median {base:8.1f} ms  (min {min(baseline):7.1f}, max {max(baseline):7.1f}, n={len(baseline)})"
           f"  one process, the same requests, keep-alive")
+    print(f"  URLSession alone median {alone:8.1f} ms  (min {min(urlsession):7.1f}, max {max(urlsession):7.1f})"
+          f"  one process, the same requests in order, one session: {alone / base:.2f}x curl")
     verdicts = []
     if ratio_target is not None:
         verdicts.append(f"target <= {ratio_target:g}x curl: {'ok' if ratio <= ratio_target else 'OVER'}")
     if target_ms is not None:
         verdicts.append(f"target <= {target_ms:g} ms: {'ok' if median <= target_ms else 'OVER'}")
-    print(f"  ratio   {ratio:5.2f}x curl;  {';  '.join(verdicts)}")
+    print(f"  ratio   {ratio:5.2f}x curl, {median / alone:4.2f}x URLSession alone;  {';  '.join(verdicts)}")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=".build/release/tinbox")
+    parser.add_argument("--floor", help="tinbox-urlsession-floor (default: beside --binary)")
     parser.add_argument("--reps", type=int, default=10)
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--stored", type=int, default=100_000)
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
+    floor = os.path.abspath(args.floor or os.path.join(os.path.dirname(binary), "tinbox-urlsession-floor"))
     work = tempfile.mkdtemp(prefix="tinbox-sync-bench-")
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"), XDG_DATA_HOME=os.path.join(work, "xdg"))
     stubs = []
@@ -168,9 +204,9 @@ def main():
             made += [(messaging, r) for r in messaging.requests()[before[1]:]]
             return elapsed, out, made
 
-        refreshes, curls, out, made = interleaved(args.reps, refresh_fresh, work, "a")
+        refreshes, curls, alone, out, made = interleaved(args.reps, refresh_fresh, work, "a", floor)
         print(f"  tinbox said: {' | '.join(out.strip().splitlines())}; {len(made)} requests per refresh")
-        ratio_row("refresh, 2 producers x 100 messages", refreshes, curls, ratio_target=2, target_ms=100)
+        ratio_row("refresh, 2 producers x 100 messages", refreshes, curls, alone, ratio_target=2, target_ms=100)
 
         print(f"\n== (b) draining {args.events} queued events ==")
         drain = Stub(work, "drain")
@@ -202,13 +238,13 @@ def main():
             shutil.rmtree(target)
             return elapsed, out, [(drain, r) for r in drain.requests()[before:]]
 
-        drains, curls, out, made = interleaved(args.reps, refresh_draining, work, "b")
+        drains, curls, alone, out, made = interleaved(args.reps, refresh_draining, work, "b", floor)
         batches = [r for _, r in made if r["path"].endswith("/events")]
         sent = sum(len((r["json"] or {}).get("events", [])) for r in batches)
         print(f"  queued {queued} events and {statuses} statuses (`mark deleted --all`); the refresh made"
               f" {len(made)} requests, {len(batches)} of them event batches carrying {sent} events;"
               f" left queued after each run: {max(left)}")
-        ratio_row(f"refresh draining {queued} events (and {statuses} statuses)", drains, curls, ratio_target=3,
+        ratio_row(f"refresh draining {queued} events (and {statuses} statuses)", drains, curls, alone, ratio_target=3,
                   target_ms=2000)
 
         print(f"\n== (c) refresh adding 100 messages to a store of {args.stored} ==")
@@ -234,9 +270,9 @@ def main():
             shutil.rmtree(target)
             return elapsed, out, [(adder, r) for r in adder.requests()[before:]]
 
-        adds, curls, out, made = interleaved(args.reps, refresh_adding, work, "c")
+        adds, curls, alone, out, made = interleaved(args.reps, refresh_adding, work, "c", floor)
         print(f"  tinbox said: {out.strip()}; {len(made)} requests; {stored[-1]} messages stored after")
-        ratio_row(f"refresh adding 100 to {args.stored}", adds, curls, target_ms=150)
+        ratio_row(f"refresh adding 100 to {args.stored}", adds, curls, alone, target_ms=150)
     finally:
         for stub in stubs:
             stub.stop()
