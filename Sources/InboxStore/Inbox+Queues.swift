@@ -1,12 +1,18 @@
 import Foundation
 import InboxCore
 
+/// A row of a producer's queue, with its place in it (`seq`): a batch is read after the place
+/// of the one before, and acknowledged by its range of places.
+public protocol QueuedRow: Sendable {
+    var seq: Int64 { get }
+}
+
 /// One queued status change (PROTOCOL 1.3) as it was when read for sending, with its place in
 /// its producer's queue (`pending_statuses.seq`): a run of them, as one read returned it, is
 /// acknowledged by that range of places (`Inbox.acknowledgeStatuses(producer:_:durable:)`). A
 /// change gives the row a new place past every other, so a change made while the request was in
 /// flight is kept.
-public struct PendingStatus: Equatable, Sendable {
+public struct PendingStatus: Equatable, QueuedRow {
     public var id: String
     public var status: MessageState
     /// When the status was queued: the date of the event a Dengage drain makes of it.
@@ -23,7 +29,7 @@ public struct PendingStatus: Equatable, Sendable {
 
 /// A queued event with its place in the queue (`pending_events.seq`): a run of them, as one read
 /// returned it, is acknowledged by that range of places (`Inbox.acknowledgeEvents(producer:run:)`).
-public struct QueuedEvent: Equatable, Sendable {
+public struct QueuedEvent: Equatable, QueuedRow {
     public var event: InboxEvent
     public var seq: Int64
 
@@ -42,13 +48,13 @@ public struct Throttle: Equatable, Sendable {
 }
 
 extension Inbox {
-    /// Pending statuses of a producer, oldest change first, skipping the first `offset`.
-    public func pendingStatuses(producer: String, limit: Int = 500, offset: Int = 0) throws -> [PendingStatus] {
+    /// Pending statuses of a producer, oldest change first; `after` a place, those after it only.
+    public func pendingStatuses(producer: String, limit: Int = 500, after: Int64? = nil) throws -> [PendingStatus] {
         let sql = """
-            SELECT id, status, queued_ms, seq FROM pending_statuses WHERE producer = ? ORDER BY seq
-            LIMIT ? OFFSET ?
+            SELECT id, status, queued_ms, seq FROM pending_statuses WHERE producer = ? AND seq > ? ORDER BY seq
+            LIMIT ?
             """
-        return try database.query(sql, [.text(producer), .int(Int64(limit)), .int(Int64(offset))]) { row in
+        return try database.query(sql, [.text(producer), .int(after ?? .min), .int(Int64(limit))]) { row in
             var result: [PendingStatus] = []
             while try row.step() {
                 result.append(

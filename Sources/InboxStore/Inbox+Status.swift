@@ -65,18 +65,20 @@ extension Inbox {
         }
     }
 
-    /// Pending events of a producer, oldest first, skipping the first `offset`.
-    public func pendingEvents(producer: String, limit: Int = 500, offset: Int = 0) throws -> [InboxEvent] {
-        try queuedEvents(producer: producer, limit: limit, offset: offset).map(\.event)
+    /// Pending events of a producer, oldest first.
+    public func pendingEvents(producer: String, limit: Int = 500) throws -> [InboxEvent] {
+        try queuedEvents(producer: producer, limit: limit).map(\.event)
     }
 
-    /// The same with each event's place in the queue, for `acknowledgeEvents(producer:run:)`.
-    public func queuedEvents(producer: String, limit: Int = 500, offset: Int = 0) throws -> [QueuedEvent] {
+    /// The same with each event's place in the queue, for `acknowledgeEvents(producer:run:)`;
+    /// `after` a place, those after it only (a drain's next batch, read from the index where an
+    /// `OFFSET` would step over the batch before it row by row).
+    public func queuedEvents(producer: String, limit: Int = 500, after: Int64? = nil) throws -> [QueuedEvent] {
         let sql = """
             SELECT event_id, event_type, message_id, details, button_id, event_ms, seq FROM pending_events
-            WHERE producer = ? ORDER BY seq LIMIT ? OFFSET ?
+            WHERE producer = ? AND seq > ? ORDER BY seq LIMIT ?
             """
-        return try database.query(sql, [.text(producer), .int(Int64(limit)), .int(Int64(offset))]) { row in
+        return try database.query(sql, [.text(producer), .int(after ?? .min), .int(Int64(limit))]) { row in
             var events: [QueuedEvent] = []
             while try row.step() {
                 let event = InboxEvent(

@@ -47,8 +47,8 @@ public struct DengageDrainer {
         report.events = try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
             let events = OrderedBatches.Queue(
                 waiting: waiting,
-                read: { [name, batchSize] inbox, offset in
-                    try inbox.queuedEvents(producer: name, limit: batchSize, offset: offset)
+                read: { [name, batchSize] inbox, after in
+                    try inbox.queuedEvents(producer: name, limit: batchSize, after: after)
                 },
                 prepare: { [producer] in producer.batch($0.map(\.event)) }, push: push,
                 acknowledge: { [name] inbox, events in

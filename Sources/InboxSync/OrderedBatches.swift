@@ -27,32 +27,33 @@ struct OrderedBatches {
     let cancellation: Cancellation?
 
     /// One queue: what is waiting when the drain starts, how to read and prepare its rows after
-    /// the first `offset` through a connection, how to send a batch and how to clear its rows once
-    /// sent.
+    /// a place (from the first when nil) through a connection, how to send a batch and how to
+    /// clear its rows once sent.
     struct Queue: Sendable {
         let waiting: Int
-        let read: @Sendable (_ inbox: Inbox, _ offset: Int) throws -> Prepared?
+        let read: @Sendable (_ inbox: Inbox, _ after: Int64?) throws -> Prepared?
         let push: @Sendable (HTTPProducer.Batch) throws -> Void
 
-        init<Item: Sendable>(
-            waiting: Int, read: @escaping @Sendable (_ inbox: Inbox, _ offset: Int) throws -> [Item],
+        init<Item: QueuedRow>(
+            waiting: Int, read: @escaping @Sendable (_ inbox: Inbox, _ after: Int64?) throws -> [Item],
             prepare: @escaping @Sendable ([Item]) -> HTTPProducer.Batch,
             push: @escaping @Sendable (HTTPProducer.Batch) throws -> Void,
             acknowledge: @escaping @Sendable (_ inbox: Inbox, [Item]) throws -> Void
         ) {
             self.waiting = waiting
             self.push = push
-            self.read = { inbox, offset in
-                let items = try read(inbox, offset)
-                return items.isEmpty
-                    ? nil : Prepared(batch: prepare(items), acknowledge: { try acknowledge($0, items) })
+            self.read = { inbox, after in
+                let items = try read(inbox, after)
+                guard let last = items.last?.seq else { return nil }
+                return Prepared(batch: prepare(items), last: last, acknowledge: { try acknowledge($0, items) })
             }
         }
     }
 
-    /// A batch read and written, with what clears its rows.
+    /// A batch read and written, the place of its last row, and what clears its rows.
     struct Prepared: Sendable {
         let batch: HTTPProducer.Batch
+        let last: Int64
         let acknowledge: @Sendable (Inbox) throws -> Void
     }
 
@@ -97,7 +98,7 @@ struct OrderedBatches {
     private func run(_ queue: Queue, through inbox: Inbox, _ shared: SharedDrain) -> Int {
         var sent = 0
         var rounds = queue.waiting / batchSize + 2
-        var next = Result { try queue.read(inbox, 0) }
+        var next = Result { try queue.read(inbox, nil) }
         while rounds > 0, shared.failure == nil {
             do {
                 if cancellation?.isCancelled == true { throw SyncError.cancelled }
@@ -107,7 +108,7 @@ struct OrderedBatches {
                 if prepared.batch.count < batchSize {
                     rounds = 0
                 } else {
-                    next = Result { try queue.read(inbox, batchSize) }
+                    next = Result { try queue.read(inbox, prepared.last) }
                 }
                 try sending.wait().get()
                 try shared.acknowledge { try prepared.acknowledge(inbox) }

@@ -61,8 +61,8 @@ public struct QueueDrainer {
                 [
                     OrderedBatches.Queue(
                         waiting: waiting.statuses,
-                        read: { [name, batchSize] inbox, offset in
-                            try inbox.pendingStatuses(producer: name, limit: batchSize, offset: offset)
+                        read: { [name, batchSize] inbox, after in
+                            try inbox.pendingStatuses(producer: name, limit: batchSize, after: after)
                         },
                         prepare: { HTTPProducer.batch($0) }, push: producer.push,
                         acknowledge: { [name] inbox, statuses in
@@ -70,8 +70,8 @@ public struct QueueDrainer {
                         }),
                     OrderedBatches.Queue(
                         waiting: waiting.events,
-                        read: { [name, batchSize] inbox, offset in
-                            try inbox.queuedEvents(producer: name, limit: batchSize, offset: offset)
+                        read: { [name, batchSize] inbox, after in
+                            try inbox.queuedEvents(producer: name, limit: batchSize, after: after)
                         },
                         prepare: { HTTPProducer.batch($0.map(\.event)) }, push: producer.push,
                         acknowledge: { [name] inbox, events in
