@@ -34,7 +34,14 @@ do {
     exit(1)
 }
 
-let session = URLSession(configuration: .ephemeral)
+// Configured as lightly as tinbox's own transport: no cache, no cookies to parse or keep.
+let configuration = URLSessionConfiguration.ephemeral
+configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+configuration.urlCache = nil
+configuration.httpCookieStorage = nil
+configuration.httpShouldSetCookies = false
+configuration.httpCookieAcceptPolicy = .never
+let session = URLSession(configuration: configuration)
 final class Outcome: @unchecked Sendable {
     var failure: String?
 }
