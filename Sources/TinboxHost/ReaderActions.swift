@@ -1,5 +1,4 @@
 import Foundation
-import InAppEngine
 import InboxCore
 import TerminalUI
 import TinboxKitCore
@@ -35,12 +34,6 @@ package struct ReaderActions {
         }
     }
 
-    /// The engine's action, as TinboxKit reports it (`tinbox preview`, which drives the engine).
-    func run(_ action: InAppAction, of id: String) -> [ReaderEvent] {
-        guard case .openURL(let text, let external) = action else { return run(ClickAction(engine: action), of: id) }
-        return open(text, external: external)
-    }
-
     /// A link: opened in the browser when external and one is there, else shown to click.
     private func open(_ link: String?, external: Bool) -> [ReaderEvent] {
         guard let safe = link.flatMap(SafeLink.validated) else {
@@ -55,17 +48,5 @@ package struct ReaderActions {
     func answer(allowed: Bool) -> [ReaderEvent] {
         notifier.isAllowed = allowed
         return [.notice(allowed ? "Desktop notifications on" : "No desktop notifications")]
-    }
-}
-
-extension ClickAction {
-    /// An engine action other than `openURL` (which `ReaderActions` takes as written).
-    fileprivate init(engine action: InAppAction) {
-        switch action {
-        case .dismiss, .openURL: self = .dismiss
-        case .navigate(let route, let arguments): self = .navigate(route: route, arguments: arguments)
-        case .requestPushPermission: self = .requestPushPermission
-        case .unsupported(let type): self = .unsupported(type: type)
-        }
     }
 }

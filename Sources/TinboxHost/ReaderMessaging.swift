@@ -1,44 +1,27 @@
 import Foundation
-import InAppEngine
 import InboxCore
 import TerminalUI
 import TinboxKitCore
 
 /// In-app messaging inside the reader (issue 6), as a host of TinboxKit: `InAppMessaging` with
-/// the reader's own surface (`ReaderSurface`). The kit runs on a queue of its own; each call the
-/// reader makes waits there (`kitQueue.sync`), so what it leads to is in the surface's calls when
-/// the call returns. Timers and network answers call the surface later, which wakes the reader.
+/// the reader's own surface, through `InAppKitBridge`.
 final class ReaderMessaging: ReaderInAppDriver {
-    private let app: AppContext
-    private let messaging: InAppMessaging
-    private let surface: ReaderSurface
-    /// The kit's `callbackQueue`: never the reader's thread, which sleeps in curses' input wait.
-    private let kitQueue = DispatchQueue(label: "tinbox.reader.in-app")
-    private let artwork: OverlayArtwork
-    /// The terminal's size, for the pictures' room.
-    private var size: Size
-    /// The message on screen, to draw its pictures again after a resize.
-    private var shown: Presentation?
+    private let bridge: InAppKitBridge
+    private var messaging: InAppMessaging { bridge.messaging }
     private let actions: ReaderActions
     private var customer: String?
     private let grammar: ConsoleGrammar
 
     init(setup: ReaderSetup) {
         let app = setup.context
-        self.app = app
         actions = setup.actions
         grammar = setup.console
-        size = setup.size
         customer = app.customer
-        // The screen is curses': the decision lines go to the reader's log (`L`), not to stderr.
-        InAppMessaging.logging = false
-        let surface = ReaderSurface(size: setup.size, reduceMotion: setup.reduceMotion, wake: setup.wake)
-        self.surface = surface
-        let messaging = InAppMessaging(configuration: app.configuration(callbackQueue: kitQueue), surface: surface)
-        messaging.inAppMessagingDelegate = surface
-        messaging.onDecisionLog = { line in surface.decided(line) }
-        self.messaging = messaging
-        artwork = setup.overlayArtwork { reference in reference.url.flatMap(messaging.pictureData(at:)) }
+        bridge = InAppKitBridge(setup: setup) { queue, surface in
+            let messaging = InAppMessaging(configuration: app.configuration(callbackQueue: queue), surface: surface)
+            messaging.onDecisionLog = { line in surface.decided(line) }
+            return messaging
+        }
     }
 
     /// Starts messaging for the configured customer; without one, says how to name one.
@@ -52,19 +35,14 @@ final class ReaderMessaging: ReaderInAppDriver {
     // MARK: ReaderInAppDriver
 
     func perform(_ request: InAppRequest, userIsBusy: Bool) -> [ReaderEvent] {
-        surface.userIsBusy = userIsBusy
+        bridge.surface.userIsBusy = userIsBusy
         switch request {
         case .presented: return kit { $0.presented() }
         case .tap(let buttonId): return kit { $0.tap(buttonId: buttonId) }
         case .close: return kit { $0.close() }
         case .clickOutside: return kit { $0.clickOutside() }
         case .command(let line): return console(line)
-        case .resize(let size):
-            self.size = size
-            surface.size = size
-            var events = takeCalls()
-            if let shown { events.append(.inApp(.redraw(artwork.shown(shown, at: app.clock.now, size: size)))) }
-            return events + kit { $0.resize(columns: size.columns, rows: size.rows) }
+        case .resize(let size): return bridge.resize(size)
         case .background: return kit { $0.enterBackground() }
         case .foreground: return kit { $0.enterForeground() }
         case .preview: return []
@@ -75,16 +53,13 @@ final class ReaderMessaging: ReaderInAppDriver {
         }
     }
 
-    /// What the kit asked for since the last look: its timers and network answers run on its queue.
+    /// The kit's timers that are due and its network answers.
     func pump(userIsBusy: Bool) -> [ReaderEvent] {
-        surface.userIsBusy = userIsBusy
-        return takeCalls()
+        bridge.pump(userIsBusy: userIsBusy)
     }
 
-    /// The kit's timers are its own; the reader hears them through the surface's wake. A terminal
-    /// that cannot be woken is looked at every 20 ms while messaging runs.
     func millisecondsUntilDue() -> Int? {
-        surface.wakesReader || !messaging.isInAppMessagingStarted ? nil : 20
+        bridge.millisecondsUntilDue()
     }
 
     /// Stopping sends what waits (B.15). Quitting waits for that send as long as the inbox's
@@ -127,7 +102,7 @@ final class ReaderMessaging: ReaderInAppDriver {
                 return [.notice("Unknown command :\(TerminalText.sanitize(verb))\(near)")]
             }
         } catch {
-            return takeCalls() + [.notice(TerminalText.sanitize("\(error)"))]
+            return bridge.takeCalls() + [.notice(TerminalText.sanitize("\(error)"))]
         }
     }
 
@@ -136,7 +111,7 @@ final class ReaderMessaging: ReaderInAppDriver {
     private func send(event name: String, properties: [String: JSONValue]) throws -> [ReaderEvent] {
         guard customer != nil else { throw UsageError("no customer: start messaging with :customer ID") }
         let event = TerminalText.sanitize(name)
-        let surface = surface
+        let surface = bridge.surface
         var started = false
         let events = kit { messaging in
             // Not started, the kit queues nothing and its decision line says the event was ignored.
@@ -165,31 +140,8 @@ final class ReaderMessaging: ReaderInAppDriver {
         }
     }
 
-    // MARK: the kit's calls
-
-    /// `body` on the kit's queue, waited for; then what it asked of the reader.
+    /// `body` on the kit's queue; then what it asked of the reader.
     private func kit(_ body: (InAppMessaging) -> Void) -> [ReaderEvent] {
-        kitQueue.sync { body(messaging) }
-        return takeCalls()
-    }
-
-    private func takeCalls() -> [ReaderEvent] {
-        surface.take().flatMap(events)
-    }
-
-    private func events(_ call: ReaderSurface.Call) -> [ReaderEvent] {
-        switch call {
-        case .present(let kitPresentation):
-            let presentation = Presentation(kit: kitPresentation)
-            shown = presentation
-            return [.inApp(.present(artwork.shown(presentation, at: app.clock.now, size: size)))]
-        case .remove(let messageId):
-            if shown?.messageId == messageId { shown = nil }
-            return [.inApp(.remove(messageId: messageId))]
-        case .log(let line): return [.inApp(.log([line]))]
-        case .notice(let text): return [.notice(text)]
-        case .perform(let action, let messageId): return actions.run(action, of: messageId)
-        case .navigate(let route): return [.inApp(.navigate(route))]
-        }
+        bridge.call(body)
     }
 }

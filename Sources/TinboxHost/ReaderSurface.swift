@@ -20,6 +20,10 @@ final class ReaderSurface: InAppSurface, InAppMessagingDelegate, Sendable {
         /// An action only the terminal can carry out (a link, the notifications question).
         case perform(ClickAction, messageId: String)
         case navigate(String)
+        /// A tap's action, before the kit runs it (`button` nil: the message's surface).
+        case tapped(ClickAction, messageId: String, button: String?)
+        /// The message was taken down, and why.
+        case dismissed(messageId: String, reason: InAppDismissReason)
     }
 
     private struct State {
@@ -37,9 +41,6 @@ final class ReaderSurface: InAppSurface, InAppMessagingDelegate, Sendable {
         reducesMotion = reduceMotion
         self.wake = wake
     }
-
-    /// Whether the reader hears a call at once; without a wake it looks at its next timed wake.
-    var wakesReader: Bool { wake != nil }
 
     /// The terminal's size, for the room rules and `fits`.
     var size: Size {
@@ -116,5 +117,16 @@ final class ReaderSurface: InAppSurface, InAppMessagingDelegate, Sendable {
 
     func shouldNavigate(route: String, arguments: [String: JSONValue]?) {
         post(.navigate(route))
+    }
+
+    /// Never handled here: the kit runs the action, and the surface carries out what only a
+    /// terminal can (`perform`).
+    func didHandleAction(_ message: InAppMessage, button: MessageButton?, action: ClickAction) -> Bool {
+        post(.tapped(action, messageId: message.id, button: button?.id))
+        return false
+    }
+
+    func didDismissMessage(_ message: InAppMessage, reason: InAppDismissReason) {
+        post(.dismissed(messageId: message.id, reason: reason))
     }
 }

@@ -39,14 +39,31 @@ public final class InAppMessaging: @unchecked Sendable {
     private var language: String
     private var visible: Presentation?
     private var timerTicket = 0
+    /// The message presented last, for the delegate's `didDismissMessage` once it is gone.
+    private var lastPresented: Presentation?
+    /// `testSends(configuration:surface:)`.
+    private let testSendsOnly: Bool
     /// The runtime's network work under way (syncs, pictures, analytics), counted off `queue`.
     private let inFlight = Locked(0)
     /// `stopInAppMessaging(completion:)`'s completions, run once no network work is under way.
     private var whenIdle: [@Sendable () -> Void] = []
 
     /// Messaging for `configuration`; `surface` nil is headless. Dormant until started (B.1).
-    public init(configuration: TinboxConfiguration, surface: InAppSurface? = nil) {
+    public convenience init(configuration: TinboxConfiguration, surface: InAppSurface? = nil) {
+        self.init(configuration: configuration, surface: surface, testSendsOnly: false)
+    }
+
+    /// Messaging that shows campaigns only as test sends (B.16), as a campaign editor's preview
+    /// does: `testSend(campaignId:from:)` shows one at once, with its entrance, its visible-time
+    /// timer (B.10), its buttons and its closings, and nothing is reported, stored or synced. The
+    /// configuration's campaigns name the file whose placeholder values personalize them.
+    public static func testSends(configuration: TinboxConfiguration, surface: InAppSurface?) -> InAppMessaging {
+        InAppMessaging(configuration: configuration, surface: surface, testSendsOnly: true)
+    }
+
+    private init(configuration: TinboxConfiguration, surface: InAppSurface?, testSendsOnly: Bool) {
         self.configuration = configuration
+        self.testSendsOnly = testSendsOnly
         self.surface = surface
         queue = configuration.callbackQueue
         language = configuration.language ?? "en"
@@ -121,6 +138,36 @@ public final class InAppMessaging: @unchecked Sendable {
             }
             if let outbox { outbox.afterPending(settle) } else { settle() }
         }
+    }
+
+    /// Shows the campaign `campaignId` of `file` now as a test send (B.16), in place of any message
+    /// shown; messaging must be started. False, with nothing shown, when the file has no such
+    /// campaign or it has no message this version can draw.
+    @discardableResult
+    public func testSend(campaignId: String, from file: InAppCampaignFile) -> Bool {
+        guard let campaign = file.engineCampaigns.first(where: { $0.id == campaignId }),
+            let kind = campaign.message?.kind
+        else { return false }
+        if case .unsupported = kind { return false }
+        perform { [self] in
+            runtime?.testSend(campaign)
+            afterInput()
+        }
+        return true
+    }
+
+    /// Takes the network answers that arrived and fires the timers now due on the configuration's
+    /// clock, at once: for a host that moves a `ManualClock`, or that wakes for its own reasons.
+    /// TinboxKit does it by itself too (see the type's summary).
+    public func runDueWork() {
+        perform { [self] in pumpRuntime() }
+    }
+
+    /// Seconds until the next booked timer (the entrance, the visible time, the analytics flush),
+    /// on the configuration's clock; nil when none is booked. A host that sleeps wakes by then.
+    public var secondsUntilNextTimer: Double? {
+        guard let due = status.withLock({ $0.nextTimer }) else { return nil }
+        return max(0, due - configuration.clock.uptime)
     }
 
     /// True while messaging runs for a customer.
@@ -310,6 +357,7 @@ public final class InAppMessaging: @unchecked Sendable {
 
     fileprivate func present(_ presentation: Presentation) {
         visible = presentation
+        lastPresented = presentation
         status.withLock { $0.shown = InAppMessage(presentation) }
         if let surface {
             surface.present(InAppPresentation(presentation))
@@ -334,6 +382,10 @@ public final class InAppMessaging: @unchecked Sendable {
         case .selected(let id):
             if let campaign = runtime?.presenter.campaign(messageId: id) {
                 delegate().didSelectMessage(InAppMessage(campaign))
+            }
+        case .dismissed(let id, let reason):
+            if let shown = lastPresented, shown.messageId == id {
+                delegate().didDismissMessage(InAppMessage(shown), reason: InAppDismissReason(reason))
             }
         case .action(_, let action):
             switch ClickAction(action) {
@@ -385,7 +437,7 @@ public final class InAppMessaging: @unchecked Sendable {
             configuration: InAppPresenter.Configuration(
                 language: language, reduceMotion: surface?.reducesMotion ?? true, columns: surface?.columns ?? 80,
                 rows: surface?.rows ?? 24),
-            timeZone: configuration.timeZone,
+            timeZone: configuration.timeZone, testSendsOnly: testSendsOnly,
             runInBackground: { [weak self, inFlight] work in
                 inFlight.withLock { $0 += 1 }
                 let owner = WeakMessaging(self)
@@ -411,9 +463,13 @@ public final class InAppMessaging: @unchecked Sendable {
     /// After every input: mirror the state for other threads and book the next timer.
     private func afterInput() {
         let started = runtime?.presenter.isRunning ?? false
-        status.withLock { $0.started = started }
+        let next = runtime?.nextDeadline()
+        status.withLock {
+            $0.started = started
+            $0.nextTimer = next
+        }
         timerTicket &+= 1
-        guard let runtime, let due = runtime.nextDeadline() else { return }
+        guard let due = next else { return }
         let clock = configuration.clock
         let wait = max(0, due - clock.uptime)
         let delay = clock is InboxCore.SystemClock ? wait : min(wait, Self.virtualClockPoll)
@@ -471,6 +527,7 @@ public final class InAppMessaging: @unchecked Sendable {
     private struct Status {
         var started = false
         var shown: InAppMessage?
+        var nextTimer: Double?
     }
 
     private struct Unavailable: Error, CustomStringConvertible {
