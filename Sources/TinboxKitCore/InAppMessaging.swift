@@ -508,9 +508,12 @@ public final class InAppMessaging: @unchecked Sendable {
     /// The store, or nil with no log line when it cannot be opened (a picture is then a miss).
     private func cache() -> InAppStore? { try? openedStore() }
 
-    /// `body` on `queue`, waited for: at once when already there.
+    /// `body` on `queue`, waited for: at once when already there. On the main thread with the
+    /// main queue as `queue` it runs at once too: no work of that queue can run meanwhile, and
+    /// top-level code is not inside a block of it, so waiting there would never end.
     private func onQueue<T>(_ body: () -> T) -> T {
         if DispatchQueue.getSpecific(key: queueKey) != nil { return body() }
+        if queue === DispatchQueue.main, Thread.isMainThread { return body() }
         return queue.sync(execute: body)
     }
 
