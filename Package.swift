@@ -74,7 +74,9 @@ let package = Package(
             name: "tinbox-search-bench", dependencies: ["InboxStore", "InboxCore"], path: "Benchmarks/SearchBench"),
         .testTarget(name: "InboxCoreTests", dependencies: ["InboxCore", "TestSupport"]),
         // The host's drivers on a manual clock: what the tmux tests can only watch in real seconds.
-        .testTarget(name: "TinboxHostTests", dependencies: ["TinboxHost", "TerminalUI", "InboxCore", "InboxStore"]),
+        .testTarget(
+            name: "TinboxHostTests",
+            dependencies: ["TinboxHost", "TerminalUI", "InboxCore", "InboxStore", "InAppEngine", "InAppSync"]),
         // Uses TinboxKit as a program would: `import TinboxKit` only (beside the loopback stub of
         // TestSupport); runs the built tinbox-badge.
         .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit", "TestSupport"]),

@@ -27,6 +27,10 @@ public final class InAppRuntime {
     private let configuration: InAppPresenter.Configuration
     private let timeZone: TimeZone
     private let runInBackground: (@escaping @Sendable () -> Void) -> Void
+    /// Test sends only (`tinbox preview`, B.16): no session campaigns (the sync is answered with an
+    /// empty document), no network but the placeholder values beside a file, no store, no
+    /// artwork wait, the host never asked: each message shows at once when sent.
+    private let testSendsOnly: Bool
     private var timers: [PresenterTimer: Double] = [:]
     private let mailbox = Mailbox()
     private var customer: String?
@@ -36,11 +40,12 @@ public final class InAppRuntime {
     /// `runInBackground` runs network work; tests pass `{ $0() }` to answer at once.
     public init(
         client: InAppClient, store: InAppStore, clock: Clock, configuration: InAppPresenter.Configuration,
-        timeZone: TimeZone = .current,
+        timeZone: TimeZone = .current, testSendsOnly: Bool = false,
         runInBackground: @escaping (@escaping @Sendable () -> Void) -> Void = {
             DispatchQueue.global().async(execute: $0)
         }
     ) {
+        self.testSendsOnly = testSendsOnly
         self.client = client
         self.store = store
         self.clock = clock
@@ -67,6 +72,11 @@ public final class InAppRuntime {
             return
         }
         self.customer = customer
+        if testSendsOnly {
+            presenter = InAppPresenter(configuration: configuration)
+            apply(presenter.start(customer: customer, language: language, at: now))
+            return
+        }
         // A stored record that no longer decodes is logged and left out: messaging starts without
         // it rather than not at all, and the log says what was lost.
         let history = try store.history(customer: customer).flatMap { data in
@@ -96,6 +106,8 @@ public final class InAppRuntime {
     }
 
     public func stop() { apply(presenter.stop(at: now)) }
+    /// Shows `campaign` now as a test send (B.16): displayed, never reported.
+    public func testSend(_ campaign: Campaign) { apply(presenter.testSend(campaign, at: now)) }
     public func event(_ name: String, properties: [String: JSONValue]) {
         apply(presenter.event(name: name, properties: properties, at: now))
     }
@@ -128,6 +140,7 @@ public final class InAppRuntime {
     }
 
     private func perform(_ effect: PresenterEffect) {
+        if testSendsOnly, answeredForTestSend(effect) { return }
         switch effect {
         case .report(let report): onReport(report)
         case .log(let line): onLog(line)
@@ -166,6 +179,25 @@ public final class InAppRuntime {
                     customer: customer, JSONEncoder().encode(StoredPlaceholders(customer: customer, values: values)))
             }
         }
+    }
+
+    /// A test-send session's answers: what is at hand is fed back at once, where its request is,
+    /// and nothing is kept. False for the effects carried out as in any session (timers, the host).
+    private func answeredForTestSend(_ effect: PresenterEffect) -> Bool {
+        switch effect {
+        case .requestSync(let request):
+            apply(presenter.syncSucceeded(requestId: request.requestId, document: CampaignDocument(), at: now))
+        case .fetchPlaceholders(let requestId, let customer):
+            // The values beside a campaigns file, as the demo has them; none is no values.
+            let values = (try? client.placeholders(customer: customer).get()) ?? [:]
+            apply(presenter.placeholdersArrived(requestId: requestId, values: values, at: now))
+        case .fetchArtwork(let reference): apply(presenter.artworkFailed(key: reference.key, at: now))
+        case .askHost(let requestId, _): apply(presenter.hostAnswered(requestId: requestId, .show, at: now))
+        case .sendAnalytics(let batch): apply(presenter.analyticsAnswered(batchId: batch.id, ok: true, at: now))
+        case .storeCache, .storeHistory, .storePlaceholders, .recordAnalytics, .acknowledgeAnalytics: break
+        case .report, .log, .scheduleTimer, .cancelTimer, .present, .remove: return false
+        }
+        return true
     }
 
     /// A store write that failed is told on the decision log, not dropped: messaging goes on

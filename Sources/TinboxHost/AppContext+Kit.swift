@@ -10,10 +10,13 @@ import TinboxKitCore
 extension AppContext {
     /// This context as TinboxKit's configuration. Callbacks run on `callbackQueue` (a command
     /// waits for them on its own thread); the refresh's warnings go where the context's go.
-    package func configuration(callbackQueue: DispatchQueue) -> TinboxConfiguration {
+    /// `campaigns` stands in for the context's (`tinbox preview`'s file).
+    package func configuration(
+        callbackQueue: DispatchQueue, campaigns: TinboxKitCore.CampaignSource? = nil
+    ) -> TinboxConfiguration {
         TinboxConfiguration(
             dataDirectory: dataDirectory, producers: producers.map(Self.source),
-            campaigns: campaigns.map(Self.campaigns), customer: customer, language: language,
+            campaigns: campaigns ?? self.campaigns.map(Self.campaigns), customer: customer, language: language,
             callbackQueue: callbackQueue, clock: clock,
             log: warn, fallbackTransport: ProcessTransport.shared)
     }

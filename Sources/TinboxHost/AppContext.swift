@@ -95,11 +95,6 @@ package final class AppContext {
         }
     }
 
-    /// The in-app tables of the same store.
-    package func inAppStore() throws -> InAppStore {
-        InAppStore(store: try inbox().store)
-    }
-
     /// The inbox over the store, opened (and migrated) on first use.
     package func inbox() throws -> Inbox {
         if let openedInbox { return openedInbox }

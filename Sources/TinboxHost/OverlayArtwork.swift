@@ -1,7 +1,6 @@
 import Artwork
 import Foundation
 import InAppEngine
-import InAppSync
 import InboxCore
 import TerminalUI
 

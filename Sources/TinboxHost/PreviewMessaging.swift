@@ -1,17 +1,16 @@
 import Foundation
-import InAppEngine
-import InAppSync
 import InboxCore
 import TerminalUI
+import TinboxKitCore
 
 /// The campaigns file as last read: the document, or the error that kept the previous one.
 package struct PreviewDocument {
-    package var document: CampaignDocument?
+    package var document: InAppCampaignFile?
     package var error: String?
     /// What identifies the file's version.
     package var stamp: FileStamp
 
-    package static func load(_ file: URL, format: CampaignFormat? = nil) -> PreviewDocument {
+    package static func load(_ file: URL, format: String? = nil) -> PreviewDocument {
         let stamp = Self.stamp(file)
         let data: Data
         do {
@@ -28,9 +27,7 @@ package struct PreviewDocument {
                 error: "\(file.lastPathComponent):\(at.line):\(at.column): \(at.problem)", stamp: stamp)
         }
         do {
-            let document = try CampaignDocument.read(
-                data, format: format, documentBase: file.deletingLastPathComponent())
-            return PreviewDocument(document: document, stamp: stamp)
+            return PreviewDocument(document: try InAppCampaignFile.read(data, of: file, format: format), stamp: stamp)
         } catch {
             return PreviewDocument(error: "\(file.lastPathComponent): \(error)", stamp: stamp)
         }
@@ -49,17 +46,17 @@ package struct PreviewDocument {
 /// prefix read off when no file has the whole name), read once, and the `--id` checked against it.
 package struct PreviewRequest {
     package let file: URL
-    package let format: CampaignFormat?
+    package let format: String?
     package let first: PreviewDocument
     package let initialId: String?
 
     package init(written: String, id: String?) throws {
         var path = written
-        var format: CampaignFormat?
-        if let colon = path.firstIndex(of: ":"), let named = CampaignFormat(rawValue: String(path[..<colon])),
+        var format: String?
+        if let colon = path.firstIndex(of: ":"), InAppCampaignFile.formats.contains(String(path[..<colon])),
             !FileManager.default.fileExists(atPath: path)
         {
-            format = named
+            format = String(path[..<colon])
             path = String(path[path.index(after: colon)...])
         }
         let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
@@ -94,70 +91,58 @@ enum PreviewClosing: String {
     /// The campaign is gone from the file read again.
     case reload
 
-    /// The presenter's reason, when it is one a preview logs (a switch to the next test send is not).
-    init?(_ reason: DismissReason) {
+    /// The kit's reason, when it is one a preview logs (a switch to the next test send is not).
+    init?(_ reason: InAppDismissReason) {
         switch reason {
         case .close: self = .close
         case .scrim: self = .scrim
         case .timer: self = .timer
         case .action: self = .action
-        case .switch, .stop: return nil
+        case .switched, .stopped: return nil
         }
     }
 }
 
 /// The preview's in-app side: no triggers, no gates, no analytics. A chosen campaign is shown at
-/// once through the presenter's test-send path (B.16: displays, reports nothing), so its
-/// entrance, auto-dismiss timer (B.10), buttons and closings follow the same rules, and the same
-/// code, as for a customer. The presenter's session holds no campaigns of its own; its sync is
-/// answered with an empty document and nothing goes to the network or the store.
+/// once through TinboxKit's test sends (B.16: displays, reports nothing), so its entrance,
+/// auto-dismiss timer (B.10), buttons and closings follow the same rules, and the same code, as
+/// for a customer: the kit's runtime books the timers, here as in the reader. Its session holds
+/// no campaigns of its own and nothing goes to the network or the store.
 package final class PreviewMessaging: ReaderInAppDriver {
     private let file: URL
-    private let format: CampaignFormat?
+    private let format: String?
     private var current: PreviewDocument
-    private var campaigns: [Campaign] = []
     private let initialId: String?
     private let setup: ReaderSetup
-    private let clock: Clock
-    private let artwork: OverlayArtwork
-    private var presenter: InAppPresenter
-    /// The presenter's timers: when each is due, in the clock's uptime.
-    private var timers: [PresenterTimer: Double] = [:]
-    /// The message on screen (or being drawn), to draw it again after a resize.
-    private var shown: Presentation?
-    private var size: Size
+    private let clock: any Clock
+    private let bridge: InAppKitBridge
     private var lastCheck = -Double.infinity
-    /// The button of the last tap, for the log line of the action it runs.
-    private var tapped: String?
     /// Set while the preview itself takes the message down, for the log's word.
     private var closing: PreviewClosing?
-    /// Events for the reader, gathered while the presenter's effects are carried out.
-    private var outbox: [ReaderEvent] = []
     /// How often the file is looked at for changes.
     static let pollSeconds = 0.5
 
-    package init(file: URL, format: CampaignFormat?, first: PreviewDocument, initialId: String?, setup: ReaderSetup) {
+    package init(file: URL, format: String?, first: PreviewDocument, initialId: String?, setup: ReaderSetup) {
         self.file = file
         self.format = format
         current = first
         self.initialId = initialId
         self.setup = setup
         clock = setup.context.clock
-        let client = InAppClient(source: .file(file))
-        artwork = setup.overlayArtwork { reference in
-            if case .success(let data) = client.artwork(reference) { data } else { nil }
+        bridge = InAppKitBridge(setup: setup) { queue, surface in
+            InAppMessaging.testSends(
+                configuration: setup.context.configuration(
+                    callbackQueue: queue, campaigns: .file(file, format: format)),
+                surface: surface)
         }
-        size = setup.size
-        campaigns = first.document?.campaigns ?? []
-        presenter = InAppPresenter(
-            configuration: InAppPresenter.Configuration(
-                language: setup.context.language, reduceMotion: setup.reduceMotion, columns: size.columns,
-                rows: size.rows))
+        bridge.observe = { [unowned self] call in logLine(call) }
     }
 
+    private var campaigns: [InAppCampaignFile.Entry] { current.document?.campaigns ?? [] }
+
     package func start() -> [ReaderEvent] {
-        carryOut(presenter.start(customer: setup.context.customer ?? "preview", at: now))
-        var events = takeOutbox() + [pickerEvent()] + problemsLog()
+        let customer = setup.context.customer ?? "preview"
+        var events = bridge.call { $0.startInAppMessaging(customerId: customer) } + [pickerEvent()] + problemsLog()
         if let initialId { events += show(initialId) }
         return events
     }
@@ -165,12 +150,15 @@ package final class PreviewMessaging: ReaderInAppDriver {
     package func perform(_ request: InAppRequest, userIsBusy: Bool) -> [ReaderEvent] {
         switch request {
         case .preview(let id): return show(id)
-        case .presented: carryOut(presenter.presented(at: now))
-        case .tap(let buttonId):
-            tapped = buttonId
-            carryOut(presenter.tap(buttonId: buttonId, at: now))
-        case .close: carryOut(presenter.close(at: now))
-        case .clickOutside: carryOut(presenter.clickOutside(at: now))
+        case .presented:
+            let id = bridge.shown.map { TerminalText.sanitize($0.messageId) }
+            let showing = id.map {
+                [ReaderEvent.inApp(.log(["[tinbox-iam] preview: showing campaign \($0) (test send)"]))]
+            }
+            return (showing ?? []) + bridge.call { $0.presented() }
+        case .tap(let buttonId): return bridge.call { $0.tap(buttonId: buttonId) }
+        case .close: return bridge.call { $0.close() }
+        case .clickOutside: return bridge.call { $0.clickOutside() }
         case .command:
             let picker = setup.context.config.keys.name(of: .picker, in: .list)
             return [.notice("The console is for the reader; pick a campaign here (\(picker) shows the list)")]
@@ -178,26 +166,17 @@ package final class PreviewMessaging: ReaderInAppDriver {
         case .newMessages(let count):
             setup.actions.notifier.announce(newMessages: count)
             return []
-        case .resize(let newSize):
-            size = newSize
-            if let shown { outbox.append(.inApp(.redraw(artwork.shown(shown, at: clock.now, size: newSize)))) }
-            carryOut(presenter.resize(columns: newSize.columns, rows: newSize.rows, at: now))
-        case .background: carryOut(presenter.background(at: now))
-        case .foreground: carryOut(presenter.foreground(at: now))
+        case .resize(let size): return bridge.resize(size)
+        case .background: return bridge.call { $0.enterBackground() }
+        case .foreground: return bridge.call { $0.enterForeground() }
         }
-        return takeOutbox()
     }
 
-    /// Fires the presenter's timers that are due, then looks at the file twice a second; a change
-    /// is read again, and a version that does not decode is shown as an error while the last good
+    /// Fires the kit's timers that are due, then looks at the file twice a second; a change is
+    /// read again, and a version that does not decode is shown as an error while the last good
     /// campaigns stay.
     package func pump(userIsBusy: Bool) -> [ReaderEvent] {
-        let uptime = clock.uptime
-        for (timer, due) in timers.sorted(by: { $0.value < $1.value }) where due <= uptime {
-            timers[timer] = nil
-            carryOut(presenter.timerFired(timer, at: now))
-        }
-        return takeOutbox() + fileChanges()
+        bridge.pump(userIsBusy: userIsBusy) + fileChanges()
     }
 
     private func fileChanges() -> [ReaderEvent] {
@@ -211,13 +190,12 @@ package final class PreviewMessaging: ReaderInAppDriver {
         var events: [ReaderEvent] = []
         if let document = fresh.document {
             current.document = document
-            campaigns = document.campaigns
             events.append(
                 .inApp(.log(["[tinbox-iam] preview: \(file.lastPathComponent) reloaded, \(campaigns.count) campaigns"]))
             )
             events += problemsLog()
             // The message on screen shows its new version, or goes when its campaign went.
-            if let shownId = shown?.campaign.id {
+            if let shownId = bridge.shown?.campaign.id {
                 events += campaigns.contains { $0.id == shownId } ? show(shownId) : withdraw()
             }
         }
@@ -225,24 +203,20 @@ package final class PreviewMessaging: ReaderInAppDriver {
     }
 
     package func millisecondsUntilDue() -> Int? {
-        let poll = Self.pollSeconds
-        let timer = timers.values.min().map { $0 - clock.uptime } ?? poll
-        return Int((max(0, min(poll, timer)) * 1000).rounded(.up))
+        let poll = Int((Self.pollSeconds * 1000).rounded(.up))
+        return min(poll, bridge.millisecondsUntilDue() ?? poll)
     }
 
     package func stop() {
-        carryOut(presenter.stop(at: now))
-        outbox.removeAll()
+        _ = bridge.call { $0.stopInAppMessaging() }
     }
 
     // MARK: steps
 
-    private var now: EngineTime { EngineTime(clock: clock) }
-
     private func pickerEvent() -> ReaderEvent {
         let entries = campaigns.map { campaign in
             let kind: String
-            switch campaign.message?.kind {
+            switch campaign.message?.type {
             case .slideup?: kind = "slide-up"
             case .modal?: kind = "modal"
             case .fullscreen?: kind = "full screen"
@@ -264,102 +238,60 @@ package final class PreviewMessaging: ReaderInAppDriver {
     }
 
     private func show(_ id: String) -> [ReaderEvent] {
-        guard let campaign = campaigns.first(where: { $0.id == id }) else {
+        guard let document = current.document, let campaign = campaigns.first(where: { $0.id == id }) else {
             return [.notice("No campaign \(TerminalText.sanitize(id)) in \(file.lastPathComponent)")]
         }
-        guard let kind = campaign.message?.kind else {
+        guard let type = campaign.message?.type else {
             let log = setup.context.config.keys.name(of: .log, in: .list)
             return [.notice("Campaign \(TerminalText.sanitize(id)) has no usable message (\(log) shows why)")]
         }
-        if case .unsupported(let name) = kind {
+        if case .unsupported(let name) = type {
             return [
                 .notice(
                     "Campaign \(TerminalText.sanitize(id)) has a message type this version cannot draw: \(TerminalText.sanitize(name))"
                 )
             ]
         }
-        carryOut(presenter.testSend(campaign, at: now))
-        return takeOutbox()
+        return bridge.call { $0.testSend(campaignId: id, from: document) }
     }
 
     /// The campaign on screen went from the file: it is taken down (a test send records nothing).
     private func withdraw() -> [ReaderEvent] {
         closing = .reload
         defer { closing = nil }
-        carryOut(presenter.close(at: now))
-        return takeOutbox()
+        return bridge.call { $0.close() }
     }
 
-    // MARK: the presenter's effects
-
-    /// Carries out the presenter's effects in order. Answers that are at hand (the empty sync,
-    /// the placeholder values beside the file) are fed back at once, where their request is.
-    private func carryOut(_ effects: [PresenterEffect]) {
-        for effect in effects {
-            switch effect {
-            case .report(let report): self.report(report)
-            case .scheduleTimer(let timer, let due): timers[timer] = due
-            case .cancelTimer(let timer): timers[timer] = nil
-            case .requestSync(let request):
-                carryOut(presenter.syncSucceeded(requestId: request.requestId, document: CampaignDocument(), at: now))
-            case .fetchPlaceholders(let requestId, let customer):
-                let values = Self.placeholders(beside: file, customer: customer)
-                carryOut(presenter.placeholdersArrived(requestId: requestId, values: values, at: now))
-            case .fetchArtwork(let reference):
-                carryOut(presenter.artworkFailed(key: reference.key, at: now))
-            case .present(let presentation):
-                if let old = shown, old.messageId != presentation.messageId {
-                    outbox.append(.inApp(.remove(messageId: old.messageId)))
-                }
-                shown = presentation
-                outbox.append(.inApp(.present(artwork.shown(presentation, at: clock.now, size: size))))
-            case .remove(let messageId):
-                if shown?.messageId == messageId { shown = nil }
-                outbox.append(.inApp(.remove(messageId: messageId)))
-            case .askHost(let requestId, _):
-                carryOut(presenter.hostAnswered(requestId: requestId, .show, at: now))
-            case .sendAnalytics(let batch):
-                carryOut(presenter.analyticsAnswered(batchId: batch.id, ok: true, at: now))
-            // The presenter's own decision lines and its device memory: a preview keeps neither.
-            case .log, .storeCache, .storeHistory, .storePlaceholders, .recordAnalytics, .acknowledgeAnalytics:
-                break
-            }
-        }
-    }
-
-    private func report(_ report: PresenterReport) {
-        switch report {
-        case .shown(let id, _, _, _):
-            outbox.append(
-                .inApp(.log(["[tinbox-iam] preview: showing campaign \(TerminalText.sanitize(id)) (test send)"])))
-        case .action(let id, let action):
-            let what = tapped.map { "button \(TerminalText.sanitize($0))" } ?? "surface"
-            outbox.append(
+    /// The preview's own decision lines: a tap's action and a closing (a test send reports nothing).
+    private func logLine(_ call: ReaderSurface.Call) -> [ReaderEvent] {
+        switch call {
+        case .tapped(let action, let id, let button):
+            let what = button.map { "button \(TerminalText.sanitize($0))" } ?? "surface"
+            return [
                 .inApp(
                     .log([
-                        "[tinbox-iam] preview: campaign \(TerminalText.sanitize(id)) \(what) runs \(action.typeName) "
+                        "[tinbox-iam] preview: campaign \(TerminalText.sanitize(id)) \(what) runs \(Self.name(of: action)) "
                             + "(test send: nothing reported)"
-                    ])))
-            outbox += setup.actions.run(action, of: id)
+                    ]))
+            ]
         case .dismissed(let id, let reason):
-            guard let word = closing ?? PreviewClosing(reason) else { return }
-            outbox.append(
-                .inApp(.log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(id)) closed (\(word.rawValue))"])))
+            guard let word = closing ?? PreviewClosing(reason) else { return [] }
+            return [
+                .inApp(.log(["[tinbox-iam] preview: campaign \(TerminalText.sanitize(id)) closed (\(word.rawValue))"]))
+            ]
         default:
-            break
+            return []
         }
     }
 
-    private func takeOutbox() -> [ReaderEvent] {
-        defer { outbox.removeAll() }
-        return outbox
-    }
-
-    /// The customer's values of `placeholders.json` beside the file, as the demo has.
-    static func placeholders(beside file: URL, customer: String?) -> [String: String] {
-        guard let customer,
-            case .success(let values) = InAppClient(source: .file(file)).placeholders(customer: customer)
-        else { return [:] }
-        return values
+    /// The action's wire name (PROTOCOL 2.1); an `openURL` whose text is not a URL is still one.
+    private static func name(of action: ClickAction) -> String {
+        switch action {
+        case .dismiss: return "dismiss"
+        case .openURL, .unsupported("openURL"): return "openURL"
+        case .navigate: return "navigate"
+        case .requestPushPermission: return "requestPushPermission"
+        case .unsupported: return "unsupported"
+        }
     }
 }

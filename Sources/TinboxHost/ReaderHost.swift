@@ -18,6 +18,8 @@ package struct ReaderSetup {
     /// How pictures are drawn, decided before curses took the terminal (TERMINAL §2).
     package var graphics = GraphicsChoice(mode: .symbols)
     package var cell = CellPixels.standard
+    /// Ends the reader's input wait from another thread (in-app messaging's calls).
+    package var wake: InputWake?
 
     /// Draws pictures in the session's graphics mode and the terminal's colours.
     package var painter: PicturePainter {
@@ -74,6 +76,7 @@ package enum ReaderHost {
             environment: environment, console: console)
         setup.graphics = graphics
         setup.cell = cell
+        setup.wake = terminal.wake
         source.pictures = DetailPictures(
             painter: setup.painter, directory: directory, clock: clock, transport: ProcessTransport.shared)
         let driver = try inApp(setup)
@@ -85,8 +88,8 @@ package enum ReaderHost {
 
     /// The reader's own in-app driver: messaging over the context's campaigns, or off without any.
     package static func messaging(_ setup: ReaderSetup) throws -> ReaderInAppDriver {
-        guard let campaigns = setup.context.campaigns else { return MessagingOff(setup: setup) }
-        return try ReaderMessaging(setup: setup, campaigns: campaigns)
+        guard setup.context.campaigns != nil else { return MessagingOff(setup: setup) }
+        return ReaderMessaging(setup: setup)
     }
 
     /// `--bidi`, else the config's `bidi`, resolved against the terminal's environment.

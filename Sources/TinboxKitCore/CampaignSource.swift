@@ -49,7 +49,7 @@ public struct CampaignSource: Sendable {
         let known = campaignFormat == .gameball ? ["quietHoursClock", "platform"] : ["quietHoursClock"]
         for key in options.keys.sorted() where !known.contains(key) {
             let name = campaignFormat?.rawValue ?? "tinbox"
-            TinboxLog.write("[tinbox-iam] campaigns: option '\(key)' is ignored for the \(name) format")
+            InAppMessaging.log("[tinbox-iam] campaigns: option '\(key)' is ignored for the \(name) format")
         }
         var readOptions = CampaignReadOptions()
         if let clock = options["quietHoursClock"]?.stringValue {

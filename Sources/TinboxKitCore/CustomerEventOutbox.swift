@@ -15,13 +15,21 @@ final class CustomerEventOutbox: @unchecked Sendable {
     private let directory: URL
     private let clock: any InboxCore.Clock
     private let client: InAppClient
+    /// Where a line goes that the host must hear (not stderr directly: a host may own the screen).
+    private let log: @Sendable (String) -> Void
     // Only touched on `queue`:
     private var store: InAppStore?
 
-    init(directory: URL, clock: any InboxCore.Clock, client: InAppClient) {
+    init(directory: URL, clock: any InboxCore.Clock, client: InAppClient, log: @escaping @Sendable (String) -> Void) {
         self.directory = directory
         self.clock = clock
         self.client = client
+        self.log = log
+    }
+
+    /// Runs `body` on the outbox's queue once every send asked for before has ended.
+    func afterPending(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
     }
 
     /// Queues the event durably before returning, then sends what waits in the background;
@@ -40,7 +48,7 @@ final class CustomerEventOutbox: @unchecked Sendable {
             }
         }
         if let queued {
-            TinboxLog.write("[tinbox-iam] event \(name) not queued: \(queued)")
+            log("[tinbox-iam] event \(name) not queued: \(queued)")
             queue.async { done(false, queued) }
             return
         }

@@ -110,6 +110,27 @@ public struct MessageButtonStyle: Sendable, Equatable {
     public let backgroundColor: String?
     /// The label's colour.
     public let textColor: String?
+    /// The border's colour (PROTOCOL 2.1 button `style.borderColor`), for hosts that draw borders.
+    public let borderColor: String?
+}
+
+/// A message's picture as the campaign wrote it and as the fetch policy read it (BEHAVIOR B.14):
+/// what a surface needs to draw it, to key its cached bytes, or to say why it never comes.
+public struct InAppPicture: Sendable, Equatable {
+    /// The text as written in the document.
+    public let text: String
+    /// The resolved URL: `https://`, or a file beside a document read from disk; nil when refused.
+    public let url: URL?
+    /// Why the picture is never fetched (`http://`, an unknown scheme, …); nil when it may be.
+    public let refusal: String?
+    /// The key its bytes are cached under: the resolved URL, else the text as written.
+    public var key: String { url?.absoluteString ?? text }
+
+    init(_ reference: ArtworkReference) {
+        text = reference.original
+        url = reference.url
+        if case .refused(let reason) = reference.kind { refusal = reason } else { refusal = nil }
+    }
 }
 
 /// One button of an in-app message (the Gameball model).
@@ -128,7 +149,8 @@ public struct MessageButton: Sendable, Equatable {
         text = button.text
         action = ClickAction(button.action)
         style = MessageButtonStyle(
-            backgroundColor: button.backgroundColor.map(hex), textColor: button.textColor.map(hex))
+            backgroundColor: button.backgroundColor.map(hex), textColor: button.textColor.map(hex),
+            borderColor: button.borderColor.map(hex))
     }
 }
 
@@ -148,6 +170,10 @@ public struct InAppMessage: Sendable, Equatable {
     public let imageURL: URL?
     /// The icon, as `imageURL`.
     public let iconURL: URL?
+    /// The image with its text as written and the fetch policy's verdict (`imageURL` keeps the seed's shape).
+    public let image: InAppPicture?
+    /// The icon, as `image`.
+    public let icon: InAppPicture?
     /// What a tap on the surface does; nil when the surface is not tappable.
     public let clickAction: ClickAction?
     /// The buttons, in document order.
@@ -194,6 +220,8 @@ public struct InAppMessage: Sendable, Equatable {
         self.body = body
         imageURL = message.imageURL.flatMap(url)
         iconURL = message.iconURL.flatMap(url)
+        image = message.imageURL.map(InAppPicture.init)
+        icon = message.iconURL.map(InAppPicture.init)
         clickAction = message.clickAction.map(ClickAction.init)
         self.buttons = buttons.map(MessageButton.init)
         showCloseButton = message.showCloseButton

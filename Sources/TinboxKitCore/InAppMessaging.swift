@@ -26,6 +26,7 @@ public final class InAppMessaging: @unchecked Sendable {
 
     // Only touched on `queue`:
     private var runtime: InAppRuntime?
+    private var store: InAppStore?
     private var host: RuntimeHost?
     private var outbox: CustomerEventOutbox?
     /// The engine's campaign source, when the configured one can be read.
@@ -38,10 +39,31 @@ public final class InAppMessaging: @unchecked Sendable {
     private var language: String
     private var visible: Presentation?
     private var timerTicket = 0
+    /// The message presented last, for the delegate's `didDismissMessage` once it is gone.
+    private var lastPresented: Presentation?
+    /// `testSends(configuration:surface:)`.
+    private let testSendsOnly: Bool
+    /// The runtime's network work under way (syncs, pictures, analytics), counted off `queue`.
+    private let inFlight = Locked(0)
+    /// `stopInAppMessaging(completion:)`'s completions, run once no network work is under way.
+    private var whenIdle: [@Sendable () -> Void] = []
 
     /// Messaging for `configuration`; `surface` nil is headless. Dormant until started (B.1).
-    public init(configuration: TinboxConfiguration, surface: InAppSurface? = nil) {
+    public convenience init(configuration: TinboxConfiguration, surface: InAppSurface? = nil) {
+        self.init(configuration: configuration, surface: surface, testSendsOnly: false)
+    }
+
+    /// Messaging that shows campaigns only as test sends (B.16), as a campaign editor's preview
+    /// does: `testSend(campaignId:from:)` shows one at once, with its entrance, its visible-time
+    /// timer (B.10), its buttons and its closings, and nothing is reported, stored or synced. The
+    /// configuration's campaigns name the file whose placeholder values personalize them.
+    public static func testSends(configuration: TinboxConfiguration, surface: InAppSurface?) -> InAppMessaging {
+        InAppMessaging(configuration: configuration, surface: surface, testSendsOnly: true)
+    }
+
+    private init(configuration: TinboxConfiguration, surface: InAppSurface?, testSendsOnly: Bool) {
         self.configuration = configuration
+        self.testSendsOnly = testSendsOnly
         self.surface = surface
         queue = configuration.callbackQueue
         language = configuration.language ?? "en"
@@ -55,7 +77,11 @@ public final class InAppMessaging: @unchecked Sendable {
             self.source = source
             outbox = CustomerEventOutbox(
                 directory: configuration.dataDirectory, clock: configuration.clock,
-                client: InAppClient(source: source, transport: transport))
+                client: InAppClient(source: source, transport: transport),
+                log: { [queue, decisionHook] line in
+                    Self.log(line)
+                    queue.async { decisionHook.withLock { $0 }?(line) }
+                })
         } catch {
             unavailable = "\(error)"
             Self.log("[tinbox-iam] in-app messaging is off: \(error)")
@@ -91,10 +117,57 @@ public final class InAppMessaging: @unchecked Sendable {
 
     /// Stops messaging (B.1): removes what is showing, sends pending analytics.
     public func stopInAppMessaging() {
+        stopInAppMessaging(completion: nil)
+    }
+
+    /// Stops messaging as `stopInAppMessaging()` does; `completion` runs on `callbackQueue` once
+    /// the sends the stop started, and customer events queued before it, have ended (acknowledged
+    /// analytics are then deleted): a program about to exit waits for it as long as it may.
+    public func stopInAppMessaging(completion: (@Sendable () -> Void)?) {
         perform { [self] in
             runtime?.stop()
             afterInput()
+            guard let completion else { return }
+            let queue = queue
+            let settle: @Sendable () -> Void = { [weak self] in
+                guard let self else { return queue.async(execute: completion) }
+                perform { [self] in
+                    whenIdle.append(completion)
+                    finishIfIdle()
+                }
+            }
+            if let outbox { outbox.afterPending(settle) } else { settle() }
         }
+    }
+
+    /// Shows the campaign `campaignId` of `file` now as a test send (B.16), in place of any message
+    /// shown; messaging must be started. False, with nothing shown, when the file has no such
+    /// campaign or it has no message this version can draw.
+    @discardableResult
+    public func testSend(campaignId: String, from file: InAppCampaignFile) -> Bool {
+        guard let campaign = file.engineCampaigns.first(where: { $0.id == campaignId }),
+            let kind = campaign.message?.kind
+        else { return false }
+        if case .unsupported = kind { return false }
+        perform { [self] in
+            runtime?.testSend(campaign)
+            afterInput()
+        }
+        return true
+    }
+
+    /// Takes the network answers that arrived and fires the timers now due on the configuration's
+    /// clock, at once: for a host that moves a `ManualClock`, or that wakes for its own reasons.
+    /// TinboxKit does it by itself too (see the type's summary).
+    public func runDueWork() {
+        perform { [self] in pumpRuntime() }
+    }
+
+    /// Seconds until the next booked timer (the entrance, the visible time, the analytics flush),
+    /// on the configuration's clock; nil when none is booked. A host that sleeps wakes by then.
+    public var secondsUntilNextTimer: Double? {
+        guard let due = status.withLock({ $0.nextTimer }) else { return nil }
+        return max(0, due - configuration.clock.uptime)
     }
 
     /// True while messaging runs for a customer.
@@ -112,15 +185,37 @@ public final class InAppMessaging: @unchecked Sendable {
     /// A customer event (PROTOCOL 2.3): queued durably, sent in the background, and offered to
     /// the campaigns (B.3). Ignored (logged) while messaging is not started.
     public func sendEvent(_ name: String, properties: [String: JSONValue] = [:]) {
+        sendEvent(name, properties: properties, completion: nil)
+    }
+
+    /// `sendEvent(_:properties:)`; `completion` runs on `callbackQueue` once the send ended: true
+    /// when the server took it (or a file source, which has none), else false and why; the event
+    /// then stays queued and goes out with the next one. Messaging not started: false at once.
+    public func sendEvent(
+        _ name: String, properties: [String: JSONValue], completion: (@Sendable (Bool, String?) -> Void)?
+    ) {
         perform { [self] in
+            let queue = queue
             guard let runtime, runtime.presenter.isRunning, let customer else {
                 decide("[tinbox-iam] event \(name) ignored: messaging is not started")
+                queue.async { completion?(false, "messaging is not started") }
                 return
             }
-            outbox?.send(customer: customer, name: name, properties: properties) { _, _ in }
+            outbox?.send(customer: customer, name: name, properties: properties) { ok, reason in
+                queue.async { completion?(ok, reason) }
+            }
             runtime.event(name, properties: properties)
             afterInput()
         }
+    }
+
+    /// The bytes of a message's picture at `url` (an `InAppPicture`'s), for a surface to draw: a
+    /// file beside the campaigns read from disk, else what the prefetch cached (B.14); nil when not
+    /// fetched yet or unreadable, which a surface draws as the placeholder. Safe from any thread.
+    public func pictureData(at url: URL) -> Data? {
+        if url.isFileURL { return FileManager.default.contents(atPath: url.path) }
+        // An unreadable cache entry is a miss: the picture falls back as if never fetched.
+        return onQueue { [self] in try? cache()?.artwork(url: url.absoluteString) }
     }
 
     /// The event `purchase` (PROTOCOL 2.3) for `customerId`: an empty id throws and nothing is
@@ -262,6 +357,7 @@ public final class InAppMessaging: @unchecked Sendable {
 
     fileprivate func present(_ presentation: Presentation) {
         visible = presentation
+        lastPresented = presentation
         status.withLock { $0.shown = InAppMessage(presentation) }
         if let surface {
             surface.present(InAppPresentation(presentation))
@@ -286,6 +382,10 @@ public final class InAppMessaging: @unchecked Sendable {
         case .selected(let id):
             if let campaign = runtime?.presenter.campaign(messageId: id) {
                 delegate().didSelectMessage(InAppMessage(campaign))
+            }
+        case .dismissed(let id, let reason):
+            if let shown = lastPresented, shown.messageId == id {
+                delegate().didDismissMessage(InAppMessage(shown), reason: InAppDismissReason(reason))
             }
         case .action(_, let action):
             switch ClickAction(action) {
@@ -326,7 +426,7 @@ public final class InAppMessaging: @unchecked Sendable {
         guard let source else { return nil }
         let store: InAppStore
         do {
-            store = InAppStore(store: try Store(directory: configuration.dataDirectory))
+            store = try openedStore()
         } catch {
             decide("[tinbox-iam] messaging not started: \(error)")
             return nil
@@ -337,7 +437,16 @@ public final class InAppMessaging: @unchecked Sendable {
             configuration: InAppPresenter.Configuration(
                 language: language, reduceMotion: surface?.reducesMotion ?? true, columns: surface?.columns ?? 80,
                 rows: surface?.rows ?? 24),
-            timeZone: configuration.timeZone)
+            timeZone: configuration.timeZone, testSendsOnly: testSendsOnly,
+            runInBackground: { [weak self, inFlight] work in
+                inFlight.withLock { $0 += 1 }
+                let owner = WeakMessaging(self)
+                DispatchQueue.global().async {
+                    work()
+                    inFlight.withLock { $0 -= 1 }
+                    owner.value?.perform { owner.value?.pumpRuntime() }
+                }
+            })
         let host = RuntimeHost(owner: self)
         runtime.host = host
         runtime.onLog = { [unowned self] line in decide(line) }
@@ -354,9 +463,13 @@ public final class InAppMessaging: @unchecked Sendable {
     /// After every input: mirror the state for other threads and book the next timer.
     private func afterInput() {
         let started = runtime?.presenter.isRunning ?? false
-        status.withLock { $0.started = started }
+        let next = runtime?.nextDeadline()
+        status.withLock {
+            $0.started = started
+            $0.nextTimer = next
+        }
         timerTicket &+= 1
-        guard let runtime, let due = runtime.nextDeadline() else { return }
+        guard let due = next else { return }
         let clock = configuration.clock
         let wait = max(0, due - clock.uptime)
         let delay = clock is InboxCore.SystemClock ? wait : min(wait, Self.virtualClockPoll)
@@ -371,6 +484,37 @@ public final class InAppMessaging: @unchecked Sendable {
     private func pumpRuntime() {
         runtime?.pump()
         afterInput()
+        finishIfIdle()
+    }
+
+    /// The stops' completions, once no network work is under way and its answers were taken.
+    private func finishIfIdle() {
+        guard !whenIdle.isEmpty, inFlight.withLock({ $0 == 0 }) else { return }
+        runtime?.pump()
+        let waiting = whenIdle
+        whenIdle.removeAll()
+        for completion in waiting { completion() }
+    }
+
+    /// The store's in-app tables: the runtime's connection, opened once (a reader of pictures
+    /// before any start opens it too, and the runtime then uses the same).
+    private func openedStore() throws -> InAppStore {
+        if let store { return store }
+        let opened = InAppStore(store: try Store(directory: configuration.dataDirectory))
+        store = opened
+        return opened
+    }
+
+    /// The store, or nil with no log line when it cannot be opened (a picture is then a miss).
+    private func cache() -> InAppStore? { try? openedStore() }
+
+    /// `body` on `queue`, waited for: at once when already there. On the main thread with the
+    /// main queue as `queue` it runs at once too: no work of that queue can run meanwhile, and
+    /// top-level code is not inside a block of it, so waiting there would never end.
+    private func onQueue<T>(_ body: () -> T) -> T {
+        if DispatchQueue.getSpecific(key: queueKey) != nil { return body() }
+        if queue === DispatchQueue.main, Thread.isMainThread { return body() }
+        return queue.sync(execute: body)
     }
 
     /// A decision line: to the host's hook, and to stderr while `logging`.
@@ -386,6 +530,7 @@ public final class InAppMessaging: @unchecked Sendable {
     private struct Status {
         var started = false
         var shown: InAppMessage?
+        var nextTimer: Double?
     }
 
     private struct Unavailable: Error, CustomStringConvertible {
@@ -403,6 +548,13 @@ private final class RuntimeHost: InAppHost {
     func shouldDisplay(_ campaign: Campaign) -> HostDecision { owner.shouldDisplay(campaign) }
     func present(_ presentation: Presentation) { owner.present(presentation) }
     func remove(messageId: String) { owner.remove(messageId: messageId) }
+}
+
+/// `InAppMessaging` held weakly by work that may outlive it.
+private struct WeakMessaging: Sendable {
+    weak var value: InAppMessaging?
+
+    init(_ value: InAppMessaging?) { self.value = value }
 }
 
 /// The delegate held weakly.

@@ -69,6 +69,35 @@ public protocol InAppMessagingDelegate: AnyObject {
     func didSelectMessage(_ message: InAppMessage)
     /// A `navigate` action the host did not handle in `didHandleAction`.
     func shouldNavigate(route: String, arguments: [String: JSONValue]?)
+    /// The message shown was taken down, and why (B.10, B.11); personalized text.
+    func didDismissMessage(_ message: InAppMessage, reason: InAppDismissReason)
+}
+
+/// Why a message was taken down.
+public enum InAppDismissReason: String, Sendable {
+    /// The close glyph or key.
+    case close
+    /// A click outside a modal that allows it.
+    case scrim
+    /// Its visible time ran out (B.10).
+    case timer
+    /// A tap whose action closes it.
+    case action
+    /// Another message took its place (a switch of customer, a test send).
+    case switched
+    /// Messaging stopped.
+    case stopped
+
+    init(_ reason: DismissReason) {
+        switch reason {
+        case .close: self = .close
+        case .scrim: self = .scrim
+        case .timer: self = .timer
+        case .action: self = .action
+        case .switch: self = .switched
+        case .stop: self = .stopped
+        }
+    }
 }
 
 extension InAppMessagingDelegate {
@@ -82,4 +111,6 @@ extension InAppMessagingDelegate {
     public func didSelectMessage(_ message: InAppMessage) {}
     /// The seed's default: nothing.
     public func shouldNavigate(route: String, arguments: [String: JSONValue]?) {}
+    /// By default nothing.
+    public func didDismissMessage(_ message: InAppMessage, reason: InAppDismissReason) {}
 }

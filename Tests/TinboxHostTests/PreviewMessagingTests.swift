@@ -26,27 +26,10 @@ import Testing
         init(_ json: String = PreviewMessagingTests.campaigns, initialId: String? = nil, reduceMotion: Bool = false)
             throws
         {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try HostFixture.folder("preview")
             file = folder.appendingPathComponent("campaigns.json")
             try Data(json.utf8).write(to: file)
-            let feed = folder.appendingPathComponent("feed.json")
-            try Data(#"{"messages": []}"#.utf8).write(to: feed)
-            var options = GlobalOptions()
-            options.dataDir = folder.appendingPathComponent("data").path
-            options.config = "/dev/null"
-            options.feeds = [feed.path]
-            options.customer = "c1"
-            let context = try AppContext(options: options, environment: ["HOME": folder.path], clock: clock) { _ in }
-            let inbox = try context.inbox()
-            let environment = ["PATH": "/nonexistent", "TERM": "dumb"]
-            let setup = ReaderSetup(
-                context: context, size: Size(columns: 100, rows: 30), reduceMotion: reduceMotion,
-                actions: ReaderActions(
-                    browser: ReaderBrowser(environment: environment),
-                    notifier: DesktopNotifier(store: inbox.store, environment: environment, configured: "off")),
-                environment: environment,
-                console: ConsoleGrammar(event: { _ in ("e", [:]) }, purchase: { _ in [:] }))
+            let setup = try HostFixture.setup(folder: folder, clock: clock, reduceMotion: reduceMotion)
             preview = PreviewMessaging(
                 file: file, format: nil, first: PreviewDocument.load(file), initialId: initialId, setup: setup)
         }
@@ -60,20 +43,9 @@ import Testing
         }
     }
 
-    static func logs(_ events: [ReaderEvent]) -> [String] {
-        events.flatMap { event -> [String] in
-            if case .inApp(.log(let lines)) = event { return lines }
-            return []
-        }
-    }
-
-    static func presented(_ events: [ReaderEvent]) -> [String] {
-        events.compactMap { if case .inApp(.present(let shown)) = $0 { shown.presentation.messageId } else { nil } }
-    }
-
-    static func removed(_ events: [ReaderEvent]) -> [String] {
-        events.compactMap { if case .inApp(.remove(let id)) = $0 { id } else { nil } }
-    }
+    static func logs(_ events: [ReaderEvent]) -> [String] { HostFixture.logs(events) }
+    static func presented(_ events: [ReaderEvent]) -> [String] { HostFixture.presented(events) }
+    static func removed(_ events: [ReaderEvent]) -> [String] { HostFixture.removed(events) }
 
     @Test func theSlideUpClosesAfterTheEntranceAndItsVisibleTimeAndNotBefore() throws {
         let fixture = try Fixture(initialId: "s")

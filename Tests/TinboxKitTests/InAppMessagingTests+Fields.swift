@@ -26,7 +26,7 @@ extension InAppMessagingTests {
                 "buttons": [
                     [
                         "id": "b", "text": "Claim", "action": ["type": "requestPushPermission"],
-                        "style": ["backgroundColor": "#00FF00"],
+                        "style": ["backgroundColor": "#00FF00", "borderColor": "#FF00FF"],
                     ]
                 ],
             ] as [String: Any],
@@ -67,7 +67,12 @@ extension InAppMessagingTests {
             Issue.record("button action \(button.action)")
             return
         }
-        #expect(button.style.backgroundColor == "#00FF00")
+        #expect(button.style.backgroundColor == "#00FF00" && button.style.borderColor == "#FF00FF")
         #expect(!shown.isTest)
+        // The pictures as written and as the policy read them, and their bytes for a surface.
+        let image = try #require(shown.image)
+        #expect(image.text == "art.png" && image.url == shown.imageURL && image.refusal == nil)
+        #expect(shown.icon?.text == "icon.png")
+        #expect(image.url.flatMap(harness.messaging.pictureData(at:)) == Data("picture bytes".utf8))
     }
 }

@@ -301,6 +301,31 @@ struct InAppMessagingTests {
         #expect(harness.messaging.shownMessage == nil, "a message that does not fit waits")
     }
 
+    @Test func anEventsCompletionSaysHowItsSendEndedAndNotStartedIsFalseAtOnce() throws {
+        let harness = try Harness()
+        let ended = Recorder<String>()
+        harness.messaging.sendEvent("go", properties: [:]) { sent, reason in ended.append("\(sent) \(reason ?? "-")") }
+        #expect(eventually { ended.items == ["false messaging is not started"] })
+        harness.start()
+        harness.messaging.sendEvent("go", properties: ["n": .number(1)]) { sent, reason in
+            ended.append("\(sent) \(reason ?? "-")")
+        }
+        #expect(eventually { ended.items.count == 2 })
+        #expect(ended.items.last == "true -", "a file source has no server: delivered")
+    }
+
+    @Test func theStopsCompletionRunsOnceItsSendsHaveEnded() throws {
+        let harness = try Harness()
+        harness.start()
+        _ = try #require(harness.show())
+        let stopped = Recorder<Bool>()
+        harness.messaging.stopInAppMessaging { stopped.append(harness.callbacks.isCurrent) }
+        #expect(eventually { !stopped.items.isEmpty })
+        #expect(stopped.items == [true], "on callbackQueue, once")
+        #expect(!harness.messaging.isInAppMessagingStarted)
+        #expect(try harness.workspace.query("SELECT count(*) FROM iam_outbox WHERE kind = 'analytics'") == ["0"])
+    }
+
     @Test func loggingIsAProcessWideSwitch() {
         let before = InAppMessaging.logging
         InAppMessaging.logging = false

@@ -64,6 +64,10 @@ public final class CursesTerminal: Terminal {
     var pictures: PicturePlacements
     /// Keys read while telling a late terminal reply from keys, handed out before reading more.
     var pendingInput: [TerminalInput] = []
+    /// Ends the input wait from another thread (`Terminal.wake`).
+    public let wake = InputWake()
+    /// Where keys come from: the process's standard input, or the pseudo-terminal of a test.
+    private let input: Int32
     /// A curses screen made with `newterm` (tests on a pseudo-terminal); nil for the process's terminal.
     private var ownScreen: OpaquePointer?
     private var ownFiles: [UnsafeMutablePointer<FILE>?] = []
@@ -91,6 +95,7 @@ public final class CursesTerminal: Terminal {
         tinbox_install_suspend_signal()
         pictures = PicturePlacements(choice: options.graphics)
         initscr()
+        input = STDIN_FILENO
         output = STDOUT_FILENO
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
         let term = options.environment["TERM"] ?? ""
@@ -114,6 +119,7 @@ public final class CursesTerminal: Terminal {
         pictures = PicturePlacements(choice: options.graphics)
         ownScreen = newterm(terminalType, ownFiles[0], ownFiles[1])
         resizeterm(Int32(size.rows), Int32(size.columns))
+        self.input = input
         self.output = output
         (theme, palette, pairTable, hasAlternateScreen, linksSupported) = Self.setUp(options: options)
         hasDim = Self.hasDim(term: terminalType)
@@ -427,20 +433,44 @@ public final class CursesTerminal: Terminal {
         if tinbox_take_signal() != 0 { return .hangUp }
         if tinbox_take_suspend() != 0 { return .suspend }
         let window = tinbox_stdscr()
-        wtimeout(window, Int32(milliseconds))
         var character: wint_t = 0
-        let result = wget_wch(window, &character)
+        var result: Int32
+        if let wake, milliseconds > 0 {
+            // What curses holds already, or what is there now; else wait for the terminal or a wake.
+            wtimeout(window, 0)
+            result = wget_wch(window, &character)
+            if result == tinbox_err(), waitForInput(milliseconds, wake: wake) {
+                wtimeout(window, 0)
+                result = wget_wch(window, &character)
+            }
+        } else {
+            wtimeout(window, Int32(milliseconds))
+            result = wget_wch(window, &character)
+        }
         if tinbox_take_signal() != 0 { return .hangUp }
         if tinbox_take_suspend() != 0 { return .suspend }
-        if result == tinbox_err() { return Self.terminalIsGone() ? .hangUp : nil }
+        if result == tinbox_err() { return terminalIsGone() ? .hangUp : nil }
         if result == tinbox_key_code_yes() { return functionKey(Int32(bitPattern: character)) }
         if character == 27 { return escapeOrReply() }
         return .key(Self.key(for: character))
     }
 
+    /// Waits up to `milliseconds` for the terminal or `wake`; true when the terminal may have
+    /// something (input, a hang-up) or a signal came (a resize: curses then reports it).
+    private func waitForInput(_ milliseconds: Int, wake: InputWake) -> Bool {
+        var descriptors = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, 2, Int32(milliseconds))
+        if ready < 0 { return true }
+        if descriptors[1].revents != 0 { wake.drain() }
+        return descriptors[0].revents != 0
+    }
+
     /// A closed terminal makes every read fail at once; without this the loop would spin.
-    static func terminalIsGone() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    func terminalIsGone() -> Bool {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) >= 0 else { return false }
         return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }

@@ -54,9 +54,17 @@ public protocol Terminal: AnyObject {
     func draw(_ screen: Screen)
     /// The next input, or nil when `timeout` milliseconds pass without any.
     func nextInput(timeout milliseconds: Int) -> TerminalInput?
+    /// What ends `nextInput`'s wait from another thread (it then returns nil); nil when the
+    /// terminal's wait cannot be ended early.
+    var wake: InputWake? { get }
     /// Gives the terminal back to the shell (idempotent).
     func shutdown()
     /// Gives the terminal back and stops the process until SIGCONT, then takes it again; the next
     /// `draw` repaints every cell.
     func suspend()
+}
+
+extension Terminal {
+    /// By default the wait ends only on input or its timeout.
+    public var wake: InputWake? { nil }
 }
