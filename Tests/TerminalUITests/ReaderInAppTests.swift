@@ -94,6 +94,20 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.shown != nil)
     }
 
+    @Test func aLineTypedUnderASlideUpKeepsItsKeys() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.slideup)))]
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.character(":")] + "lang x q".map { .character($0) } + [.enter])
+        #expect(driver.names.last == .command("lang x q"), "the console's line, not the slide-up's close or quit")
+        #expect(!driver.names.contains(.close) && !loop.state.isQuitting)
+        press(loop, terminal, [.character("/"), .character("x"), .character("q")])
+        #expect(loop.state.isEditingSearch && !loop.state.isQuitting)
+        #expect(!driver.names.contains(.close))
+        press(loop, terminal, [.enter, .character("x")])
+        #expect(driver.names.filter { $0 == .close }.count == 1, "with the line done, x closes the slide-up")
+    }
+
     @Test func theHostSaysLaterWhileTheUserTypesOrAnswersAQuestion() {
         let driver = FakeDriver()
         let (loop, terminal) = loop(driver)

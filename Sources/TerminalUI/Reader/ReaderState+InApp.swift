@@ -130,7 +130,10 @@ extension ReaderState {
                 return []
             }
         }
-        if let shown, let effects = handle(key, on: shown) { return effects }
+        // A slide-up leaves a line being typed beneath it (the console, a search) its keys: an
+        // `x`, a `q` or Enter typed there are the line's, not the slide-up's.
+        let typing = command != nil || isEditingSearch
+        if let shown, !(typing && shown.isSlideUp), let effects = handle(key, on: shown) { return effects }
         if command != nil { return handleCommand(key) }
         if isEditingSearch { return nil }
         if let picker = preview, picker.isOpen, shown == nil, overlay == nil, let effects = handle(key, in: picker) {
