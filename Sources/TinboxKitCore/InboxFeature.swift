@@ -175,8 +175,9 @@ public protocol InboxFeatureApi: AnyObject, Sendable {
     /// messages costs about what the first does. Throws the store's error.
     func getListPage(_ filter: InboxMessageFilter, titleContaining text: String, offset: Int, limit: Int) throws
         -> [InboxListEntry]
-    /// How many of `filter`'s messages have titles containing `text`, counted up to `limit`
-    /// (past it a lower bound: a text in most titles would cost a pass over the inbox).
+    /// How many of `filter`'s messages have titles containing `text`: exact when that costs no
+    /// more than counting to `limit` (it may then pass it), else `limit` with `isExact` false (a
+    /// text in most titles would cost a pass over the inbox). Throws the store's error.
     func getListCount(_ filter: InboxMessageFilter, titleContaining text: String, upTo limit: Int) throws
         -> InboxListCount
     /// Where `key` stands in the list of `getListPage` (0 is the first row); nil when it is not
