@@ -38,11 +38,12 @@ let package = Package(
         // The program around the commands: config, the context they share and its TinboxKit
         // configuration, the reader's assembly and its in-app drivers (messaging, preview), actions,
         // artwork, notifications. The commands pick the terminal, the clock and the network and hand them in.
+        // It reads and writes the inbox through TinboxKitCore alone (no InboxStore); InboxSync and
+        // InAppSync stay for the config's producers and campaigns, parsed by the sync layer's parsers.
         .target(
             name: "TinboxHost",
             dependencies: [
-                "Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxStore", "InboxSync", "TerminalUI",
-                "TinboxKitCore",
+                "Artwork", "InboxCore", "InAppEngine", "InAppSync", "InboxSync", "TerminalUI", "TinboxKitCore",
             ]),
         .executableTarget(
             name: "tinbox",
@@ -76,7 +77,7 @@ let package = Package(
         // The host's drivers on a manual clock: what the tmux tests can only watch in real seconds.
         .testTarget(
             name: "TinboxHostTests",
-            dependencies: ["TinboxHost", "TerminalUI", "InboxCore", "InboxStore", "InAppEngine", "InAppSync"]),
+            dependencies: ["TinboxHost", "TerminalUI", "InboxCore", "InAppEngine", "InAppSync", "TinboxKitCore"]),
         // Uses TinboxKit as a program would: `import TinboxKit` only (beside the loopback stub of
         // TestSupport); runs the built tinbox-badge.
         .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit", "TestSupport"]),

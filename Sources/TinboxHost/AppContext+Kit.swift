@@ -10,25 +10,38 @@ import TinboxKitCore
 extension AppContext {
     /// This context as TinboxKit's configuration. Callbacks run on `callbackQueue` (a command
     /// waits for them on its own thread); the refresh's warnings go where the context's go.
-    /// `campaigns` stands in for the context's (`tinbox preview`'s file).
+    /// `campaigns` stands in for the context's (`tinbox preview`'s file). `reader` keeps the title
+    /// search's index and drops the refresh's warnings: curses owns the screen, and stderr would
+    /// write over it.
     package func configuration(
-        callbackQueue: DispatchQueue, campaigns: TinboxKitCore.CampaignSource? = nil
+        callbackQueue: DispatchQueue, campaigns: TinboxKitCore.CampaignSource? = nil, reader: Bool = false
     ) -> TinboxConfiguration {
         TinboxConfiguration(
             dataDirectory: dataDirectory, producers: producers.map(Self.source),
             campaigns: campaigns ?? self.campaigns.map(Self.campaigns), customer: customer, language: language,
             callbackQueue: callbackQueue, clock: clock,
-            log: warn, fallbackTransport: ProcessTransport.shared)
+            log: reader ? { _ in } : warn, indexesTitles: reader, fallbackTransport: ProcessTransport.shared)
     }
 
     /// The inbox API over this context's data directory, opened on first use; a store that
-    /// cannot be opened fails with its reason.
-    package func inboxApi() throws -> InboxFeatureApi {
+    /// cannot be opened fails with its reason. `reader`: the reader's (`configuration(reader:)`),
+    /// which its list, detail view and notifier read through. The context owns it (nothing here
+    /// calls `requestSdk`), so contexts side by side, as in tests, never replace each other's.
+    package func inboxApi(reader: Bool = false) throws -> InboxFeatureApi {
         if let openedApi { return openedApi }
         do {
-            let api = try InboxFeature.open(configuration(callbackQueue: kitQueue))
+            let api = try InboxFeature.open(configuration(callbackQueue: kitQueue, reader: reader), shared: false)
             openedApi = api
             return api
+        } catch .storeUnavailable(let reason) {
+            throw CommandFailure(reason)
+        }
+    }
+
+    /// The inbox for `tinbox replay`: read-only, or the local files in memory (`InboxReadOnlyView`).
+    package func readOnlyInbox() throws -> InboxReadOnlyView {
+        do {
+            return try InboxFeature.openReadOnly(configuration(callbackQueue: kitQueue, reader: true))
         } catch .storeUnavailable(let reason) {
             throw CommandFailure(reason)
         }

@@ -2,7 +2,6 @@ import Foundation
 import InAppEngine
 import InAppSync
 import InboxCore
-import InboxStore
 import InboxSync
 import TinboxKitCore
 
@@ -24,7 +23,6 @@ package final class AppContext {
     package let language: String
     /// Where warnings go (the command layer prints them on stderr).
     let warn: @Sendable (String) -> Void
-    private var openedInbox: Inbox?
     /// The TinboxKit inbox API (AppContext+Kit.swift), opened on first use.
     var openedApi: InboxFeatureApi?
     /// Where TinboxKit calls back while a command waits on its own thread.
@@ -87,20 +85,12 @@ package final class AppContext {
     /// every message) goes into the database, as the last connection's close would have done;
     /// the kit's connections stay open until the process exits, so that close never comes.
     package func finish() {
-        guard openedApi != nil || openedInbox != nil else { return }
+        guard let openedApi else { return }
         do {
-            try Database.checkpointLargeLog(path: dataDirectory.appendingPathComponent(Store.fileName).path)
+            try openedApi.checkpointLargeLog()
         } catch {
             warn("could not fold the store's log into it: \(error)")
         }
-    }
-
-    /// The inbox over the store, opened (and migrated) on first use.
-    package func inbox() throws -> Inbox {
-        if let openedInbox { return openedInbox }
-        let inbox = Inbox(store: try Store(directory: dataDirectory), clock: clock)
-        openedInbox = inbox
-        return inbox
     }
 
     private static func directory(explicit: String?, xdg: String?, fallback: String, leaf: String) -> URL {

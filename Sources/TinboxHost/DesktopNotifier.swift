@@ -1,25 +1,24 @@
 import Foundation
-import InboxStore
+import TinboxKitCore
 
 /// Desktop notifications for new inbox messages (issue 6, point 4: `requestPushPermission`).
-/// The answer is remembered in the store; when allowed, a refresh that brings new messages is
-/// announced with the terminal's notification sequence where the terminal has one, and with
-/// `notify-send` when it is installed.
+/// The answer is remembered in the store (TinboxKit's `getNotificationPermission`); when
+/// allowed, a refresh that brings new messages is announced with the terminal's notification
+/// sequence where the terminal has one, and with `notify-send` when it is installed.
 final class DesktopNotifier {
-    private let store: Store
+    private let inbox: InboxFeatureApi
     private let environment: [String: String]
     /// Where the terminal's notification sequence goes: the reader's terminal (standard output).
     private let terminal: (String) -> Void
-    static let settingKey = "notifications.allowed"
 
     /// The config's `notifications`: "ask" (the default), "on" or "off".
     private let configured: String
 
     init(
-        store: Store, environment: [String: String], configured: String,
+        inbox: InboxFeatureApi, environment: [String: String], configured: String,
         terminal: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
     ) {
-        self.store = store
+        self.inbox = inbox
         self.environment = environment
         self.configured = configured
         self.terminal = terminal
@@ -31,14 +30,10 @@ final class DesktopNotifier {
             if configured == "on" { return true }
             if configured == "off" { return false }
             // An unreadable answer counts as none: the question is asked again, nothing is lost.
-            switch try? store.setting(Self.settingKey) {
-            case "yes"?: return true
-            case "no"?: return false
-            default: return nil
-            }
+            return (try? inbox.getNotificationPermission()) ?? nil
         }
         // An answer that cannot be stored still holds for this run; the next one asks again.
-        set { try? store.setSetting(Self.settingKey, newValue.map { $0 ? "yes" : "no" }) }
+        set { try? inbox.setNotificationPermission(newValue) }
     }
 
     /// The escape sequence that raises a desktop notification in this terminal, if it has one:

@@ -2,8 +2,6 @@ import Artwork
 import Foundation
 import InAppEngine
 import InboxCore
-import InboxStore
-import InboxSync
 import TerminalUI
 
 /// What a reader run hands to its in-app driver.
@@ -59,26 +57,21 @@ package enum ReaderHost {
     ) throws {
         // Nothing is imported before the first paint: the refresh at start-up runs on the worker
         // once the first screen is up, and counts as the manual one (issue 4, point 2).
-        let inbox = try context.inbox()
-        let directory = context.dataDirectory
-        let clock = context.clock
-        let worker = SyncWorker(producers: context.producers) {
-            Inbox(store: try Store(directory: directory), clock: clock)
-        }
+        let inbox = try context.inboxApi(reader: true)
         let browser = ReaderBrowser(environment: environment)
-        let source = ReaderInboxSource(inbox: inbox, worker: worker, browser: browser)
+        let source = ReaderInboxSource(
+            inbox: inbox, clock: context.clock, producers: context.producers.count, browser: browser)
         var setup = ReaderSetup(
             context: context, size: terminal.size, reduceMotion: reduceMotion(context, environment),
             actions: ReaderActions(
                 browser: browser,
                 notifier: DesktopNotifier(
-                    store: inbox.store, environment: environment, configured: context.config.notifications)),
+                    inbox: inbox, environment: environment, configured: context.config.notifications)),
             environment: environment, console: console)
         setup.graphics = graphics
         setup.cell = cell
         setup.wake = terminal.wake
-        source.pictures = DetailPictures(
-            painter: setup.painter, directory: directory, clock: clock, transport: ProcessTransport.shared)
+        source.pictures = DetailPictures(painter: setup.painter, inbox: inbox)
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,

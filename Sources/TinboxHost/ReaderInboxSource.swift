@@ -1,15 +1,17 @@
 import Foundation
 import InboxCore
-import InboxStore
-import InboxSync
 import TerminalUI
+import TinboxKitCore
 
-/// The reader's data source over the SQLite inbox: pages, counts and single-message changes on
-/// the reader's thread; refreshes and queue flushes on the `SyncWorker`'s thread, with its own
+/// The reader's data source as a host of TinboxKit: pages, counts and single-message changes
+/// through `InboxFeatureApi`'s list reads on the reader's thread (its one connection, the rows as
+/// the store reads them); refreshes and queue flushes on the kit's worker, with its own
 /// connection, so the screen never waits on the network.
 final class ReaderInboxSource: ReaderDataSource {
-    let inbox: Inbox
-    let worker: SyncWorker
+    let inbox: InboxFeatureApi
+    let clock: any TinboxClock
+    /// How many producers a refresh reports (none configured: a refresh reports nothing).
+    let producers: Int
     let browser: ReaderBrowser
     /// The detail view's pictures; nil shows each as unavailable.
     var pictures: DetailPictures?
@@ -17,75 +19,78 @@ final class ReaderInboxSource: ReaderDataSource {
     /// stays queued for the next run.
     static let quitFlushSeconds = 3.0
 
-    init(inbox: Inbox, worker: SyncWorker, browser: ReaderBrowser) {
+    init(inbox: InboxFeatureApi, clock: any TinboxClock, producers: Int, browser: ReaderBrowser) {
         self.inbox = inbox
-        self.worker = worker
+        self.clock = clock
+        self.producers = producers
         self.browser = browser
     }
 
-    var now: Date { inbox.clock.now }
+    var now: Date { clock.now }
 
     func loadImage(url: String, room: Size, done: @escaping @Sendable (DetailImage) -> Void) {
         guard let pictures else { return done(.unavailable) }
-        // An unreadable cache entry is a miss: the picture is fetched again.
-        pictures.load(url: url, room: room, cached: (try? inbox.image(url: url)) ?? nil, done: done)
+        pictures.load(url: url, room: room, done: done)
     }
 
-    func counts() throws -> [StateFilter: Int] { try inbox.tabCounts() }
+    func counts() throws -> [StateFilter: Int] {
+        var counts: [StateFilter: Int] = [:]
+        for (filter, count) in try inbox.getMessageCounts() { counts[StateFilter(filter)] = count }
+        return counts
+    }
 
     func page(_ query: ListQuery, offset: Int, limit: Int) throws -> [InboxEntry] {
-        try inbox.listPage(query.filter, titleContaining: query.search, offset: offset, limit: limit)
+        try inbox.getListPage(
+            InboxMessageFilter(query.filter), titleContaining: query.search, offset: offset, limit: limit)
     }
 
     func total(_ query: ListQuery, upTo limit: Int) throws -> (count: Int, isExact: Bool) {
-        let count = try inbox.count(query.filter, titleContaining: query.search, upTo: limit)
-        return (count.value, count.isExact)
+        let count = try inbox.getListCount(InboxMessageFilter(query.filter), titleContaining: query.search, upTo: limit)
+        return (count.count, count.isExact)
     }
 
     func open(_ key: MessageKey) throws {
-        try inbox.open(key)
+        try inbox.openMessage(key)
     }
 
     func mark(_ state: MessageState, _ key: MessageKey) throws -> String {
-        switch try inbox.mark(state, key) {
-        case .changed(to: .deleted): return "Deleted"
-        case .changed: return "Marked read"
+        let target: InboxMarkTarget = state == .deleted ? .deleted : .read
+        switch try inbox.markMessage(key, as: target) {
+        case .changed: return target == .deleted ? "Deleted" : "Marked read"
         case .unchanged: return state == .read ? "Already read" : "Unchanged"
-        case .refused(let refusal): return TerminalText.sanitize("Not changed: \(refusal)")
+        case .refused(let refusal): return TerminalText.sanitize("Not changed: \(refusal.reason)")
         }
     }
 
     func markAll(_ state: MessageState) throws -> String {
-        switch try inbox.markAll(state) {
-        case .changed(to: .deleted): return "Deleted every message"
-        case .changed, .unchanged: return "Marked every message read"
-        case .refused(let refusal): return TerminalText.sanitize("Not changed: \(refusal)")
+        let target: InboxMarkTarget = state == .deleted ? .deleted : .read
+        if let refusal = try inbox.markAllMessages(as: target) {
+            return TerminalText.sanitize("Not changed: \(refusal.reason)")
         }
+        return target == .deleted ? "Deleted every message" : "Marked every message read"
     }
 
     func tap(_ key: MessageKey, buttonId: String?) throws {
-        try inbox.tap(key, buttonId: buttonId)
+        try inbox.tapMessage(key, buttonId: buttonId)
     }
 
     func recordImpressions(_ keys: [MessageKey]) throws {
         try inbox.recordImpressions(keys)
     }
 
-    /// The gate (disabled, one a minute) is decided here on the reader's connection; the fetch
-    /// runs on the worker, which reports each producer after its messages are stored.
+    /// The gate (disabled, one a minute) is decided by the kit on the calling thread; the fetch
+    /// runs on its worker, which reports each producer after its messages are stored.
     func startRefresh(_ report: @escaping @Sendable (RefreshResult) -> Void) -> Int {
-        let expected = worker.producers.count
-        worker.refresh(claimingWith: inbox) { producer, outcome in report(Self.result(producer, outcome)) }
-        return expected
+        inbox.refreshMessages(reporting: { report(Self.result($0)) })
+        return producers
     }
 
     func flushQueues() {
-        worker.flushQueues { _ in }
+        inbox.flushQueues()
     }
 
     func finish() {
-        worker.cancelRefresh()
-        _ = worker.flushQueuesAndWait(timeout: Self.quitFlushSeconds)
+        _ = inbox.flushQueuesBeforeQuit(timeout: Self.quitFlushSeconds)
     }
 
     func nextWindowChange(after date: Date) throws -> Date? {
@@ -93,25 +98,37 @@ final class ReaderInboxSource: ReaderDataSource {
     }
 
     func entry(named name: String) throws -> InboxEntry? {
-        guard case .success(let key) = try inbox.resolve(name) else { return nil }
-        return try inbox.entry(key)
+        try inbox.getListEntry(named: name)
     }
 
     func position(of key: MessageKey, in query: ListQuery) throws -> Int? {
-        try inbox.listPosition(of: key, query.filter, titleContaining: query.search)
+        try inbox.getListPosition(of: key, in: InboxMessageFilter(query.filter), titleContaining: query.search)
     }
 
     func openInBrowser(_ url: String) -> Bool {
         browser.open(url)
     }
 
-    static func result(_ producer: String, _ outcome: RefreshOutcome) -> RefreshResult {
-        let line = TerminalText.sanitize(outcome.line(producer: producer))
-        switch outcome {
-        case .ok, .notOperational: return RefreshResult(producer: producer, kind: .ok, line: line)
-        case .failed: return RefreshResult(producer: producer, kind: .failed, line: line)
+    static func result(_ report: InboxRefreshReport) -> RefreshResult {
+        let line = TerminalText.sanitize(report.description)
+        switch report.outcome {
+        case .stored, .notOperational: return RefreshResult(producer: report.producer, kind: .ok, line: line)
+        case .failed: return RefreshResult(producer: report.producer, kind: .failed, line: line)
         case .refused(let seconds):
-            return RefreshResult(producer: producer, kind: .refused(nextIn: seconds), line: line)
+            return RefreshResult(producer: report.producer, kind: .refused(nextIn: seconds), line: line)
         }
+    }
+}
+
+/// The reader's tabs and TinboxKit's filters are the same four lists (A.3), by the same names.
+extension InboxMessageFilter {
+    init(_ filter: StateFilter) {
+        self = InboxMessageFilter(rawValue: filter.rawValue) ?? .all
+    }
+}
+
+extension StateFilter {
+    init(_ filter: InboxMessageFilter) {
+        self = StateFilter(rawValue: filter.rawValue) ?? .all
     }
 }

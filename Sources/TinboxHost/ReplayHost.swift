@@ -1,13 +1,13 @@
 import Foundation
 import InAppEngine
 import InboxCore
-import InboxStore
-import InboxSync
 import TerminalUI
+import TinboxKitCore
 
-/// `tinbox replay` (issue 13): the reader over the inbox opened read-only (`ReadOnlyInbox`,
-/// `ReadOnlyDataSource`), playing a `simulate` run with `ReplayDriver`. The command layer runs
-/// the timeline first (so a broken line fails before the screen is taken) and picks the terminal.
+/// `tinbox replay` (issue 13): the reader over the inbox opened read-only (TinboxKit's
+/// `InboxFeature.openReadOnly`, `ReadOnlyDataSource`), playing a `simulate` run with
+/// `ReplayDriver`. The command layer runs the timeline first (so a broken line fails before
+/// the screen is taken) and picks the terminal.
 package enum ReplayHost {
     /// What `simulate` computes for the timeline `url` holds, step by step; a line that cannot be
     /// run fails here, naming `file:line`, before the screen is taken.
@@ -22,20 +22,20 @@ package enum ReplayHost {
         _ context: AppContext, terminal: Terminal, environment: [String: String], trace: SimulationTrace,
         options: ReplayDriver.Options, record: @escaping (String) -> Void, finish: @escaping () -> Void
     ) throws {
-        let (inbox, note) = try ReadOnlyInbox.open(
-            directory: context.dataDirectory, producers: context.producers, clock: context.clock)
-        // The worker is never asked to refresh or flush (the source refuses both), and cannot
-        // open the data directory even for its title index.
-        let worker = SyncWorker(producers: []) { throw CommandFailure("a replay opens no store for writing") }
+        let view = try context.readOnlyInbox()
+        // A copy left behind only costs a temporary folder; the data directory is untouched either way.
+        defer { view.close() }
+        // The kit is never asked to refresh or flush: the source refuses both.
         let browser = ReaderBrowser(environment: environment)
-        let source = ReadOnlyDataSource(ReaderInboxSource(inbox: inbox, worker: worker, browser: browser))
+        let source = ReadOnlyDataSource(
+            ReaderInboxSource(inbox: view.api, clock: context.clock, producers: 0, browser: browser))
         let artwork = OverlayArtwork(
             bytes: { reference in
                 if case .local = reference.kind, let file = reference.url {
                     return FileManager.default.contents(atPath: file.path)
                 }
                 // Remote pictures come from the store's cache only: a replay fetches nothing.
-                return try? InAppStore(store: inbox.store).artwork(url: reference.key)
+                return (try? view.api.getCachedArtwork(url: reference.key)) ?? nil
             }, reduceMotion: options.reduceMotion, environment: environment,
             // Pictures as chafa's symbols in cells: the overlay area is letterboxed, so pictures
             // in pixels would need placing apart from the layout.
@@ -46,13 +46,10 @@ package enum ReplayHost {
         let driver = ReplayDriver(
             trace: trace, options: options, size: terminal.size, uptime: { clock.uptime },
             makeShown: { artwork.shown($0, at: Date(), size: $1) }, record: record, finish: finish)
-        driver.notice = note
+        driver.notice = view.note
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, keys: context.config.keys,
             bidi: ReaderHost.bidi(context, environment), screenReader: ReaderHost.screenReader(context)
         ).run()
-        let home = inbox.store.directory
-        // A copy left behind only costs a temporary folder; the data directory is untouched either way.
-        if home.lastPathComponent.hasPrefix(Store.copyDirectoryPrefix) { try? FileManager.default.removeItem(at: home) }
     }
 }

@@ -14,12 +14,13 @@ extension TinboxConfiguration {
         dataDirectory: URL, producers: [ProducerSource] = [], campaigns: CampaignSource? = nil,
         customer: String? = nil, language: String? = nil, callbackQueue: DispatchQueue = .main,
         clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil, indexesTitles: Bool = false
     ) {
         self.init(
             dataDirectory: dataDirectory, producers: producers, campaigns: campaigns, customer: customer,
             language: language, callbackQueue: callbackQueue, clock: clock, networkHelper: networkHelper,
-            timeZone: timeZone, log: log, fallbackTransport: fallbackTransport)
+            timeZone: timeZone, log: log, indexesTitles: indexesTitles,
+            fallbackTransport: fallbackTransport)
     }
 }
 

@@ -46,9 +46,14 @@ public final class InboxFeature {
 
     /// `configure`, then the API opened on the calling thread: for a host that wants the reason
     /// as an error (a command's one line on stderr) rather than a logged nil. Later
-    /// `requestSdk` calls give the same object.
-    public static func open(_ configuration: TinboxConfiguration) throws(TinboxError) -> InboxFeatureApi {
+    /// `requestSdk` calls give the same object. With `shared` false the API is the caller's
+    /// alone: `configure` and `requestSdk` neither see nor replace it (a host that owns its
+    /// API, tests running side by side).
+    public static func open(
+        _ configuration: TinboxConfiguration, shared isShared: Bool = true
+    ) throws(TinboxError) -> InboxFeatureApi {
         let api = try InboxFeatureClient(configuration: configuration)
+        guard isShared else { return api }
         let previous = shared.withLock { state -> InboxFeatureClient? in
             defer {
                 state.configuration = configuration
@@ -58,6 +63,14 @@ public final class InboxFeature {
         }
         previous?.retire()
         return api
+    }
+
+    /// The inbox of `configuration`'s data directory for browsing only (`tinbox replay`):
+    /// nothing there is created or changed, and no server is asked. A directory without a store
+    /// yet shows the local producers' files, read into memory (`note` says what was left out).
+    /// Independent of `configure`: `requestSdk` never returns it.
+    public static func openReadOnly(_ configuration: TinboxConfiguration) throws(TinboxError) -> InboxReadOnlyView {
+        try InboxFeatureClient.readOnly(configuration)
     }
 
     /// The API of the current configuration, opened on first use; nil (logged) when it cannot be.
@@ -156,6 +169,64 @@ public protocol InboxFeatureApi: AnyObject, Sendable {
     /// reports nothing. Otherwise `report` runs once per producer, in the configured order, on
     /// `callbackQueue`, after that producer's messages are stored and the delegates were told.
     func refreshMessages(reporting report: @escaping @Sendable (InboxRefreshReport) -> Void)
+    /// One page of `filter`'s list, narrowed to titles containing `text` (ASCII letters in any
+    /// case; empty: no narrowing), in the order of A.3: the rows a list host shows, read by
+    /// walking the store's list-order index (or its title index), so any page of 100,000
+    /// messages costs about what the first does. Throws the store's error.
+    func getListPage(_ filter: InboxMessageFilter, titleContaining text: String, offset: Int, limit: Int) throws
+        -> [InboxListEntry]
+    /// How many of `filter`'s messages have titles containing `text`: exact when that costs no
+    /// more than counting to `limit` (it may then pass it), else `limit` with `isExact` false (a
+    /// text in most titles would cost a pass over the inbox). Throws the store's error.
+    func getListCount(_ filter: InboxMessageFilter, titleContaining text: String, upTo limit: Int) throws
+        -> InboxListCount
+    /// Where `key` stands in the list of `getListPage` (0 is the first row); nil when it is not
+    /// in it now. A host keeps its selection on a message when rows are added above it.
+    func getListPosition(of key: InboxMessageKey, in filter: InboxMessageFilter, titleContaining text: String)
+        throws -> Int?
+    /// The message an `id` or `producer/id` names (a `navigate` route); nil when none, or two.
+    func getListEntry(named name: String) throws -> InboxListEntry?
+    /// BEHAVIOR A.2: the first instant after `date` at which a stored message starts or ends,
+    /// when lists and counts change without a refresh; nil when none lies ahead.
+    func nextWindowChange(after date: Date) throws -> Date?
+    /// A.7: a message opened in a host's detail view: records `OP` and marks it read.
+    func openMessage(_ key: InboxMessageKey) throws
+    /// A.7: a tap on a message's call to action or button: records `CL` (with `buttonId`) and
+    /// marks it read.
+    func tapMessage(_ key: InboxMessageKey, buttonId: String?) throws
+    /// Records one `IM` (PROTOCOL 1.4) for each message a list just showed, in one
+    /// transaction; nothing while the inbox is disabled. Unknown keys are skipped.
+    func recordImpressions(_ keys: [InboxMessageKey]) throws
+    /// A.4 for one message, saying whether it changed, was already so, or why not.
+    func markMessage(_ key: InboxMessageKey, as target: InboxMarkTarget) throws -> InboxMarkResult
+    /// Sends the queued statuses and events of the HTTP producers now, without waiting (a host
+    /// that stays open calls it now and then; the reader every 30 s). A producer that failed
+    /// recently waits out its back-off.
+    func flushQueues()
+    /// For a host's end: stops a refresh still running, then sends what is queued even to a
+    /// producer in back-off, waiting at most `timeout` seconds. False when the time ran out;
+    /// what did not go stays queued for the next run.
+    func flushQueuesBeforeQuit(timeout: Double) -> Bool
+    /// The detail view's cached picture of a message's `imageUrl` (BEHAVIOR B.14's cache), or
+    /// nil when it was never fetched. Throws the store's error.
+    func getCachedImage(url: String) throws -> Data?
+    /// Fetches a message's `imageUrl` under B.14 (https only, refused before any request;
+    /// `completion` gets nil when it took 5 s or more) and caches it for `getCachedImage`.
+    /// `completion` runs once, on `callbackQueue`.
+    func fetchImage(url: String, completion: @escaping @Sendable (Data?) -> Void)
+    /// An in-app picture from the campaigns' prefetch cache (B.14), or nil: for a host that
+    /// draws messages without fetching (a replay). Throws the store's error.
+    func getCachedArtwork(url: String) throws -> Data?
+    /// The user's answer to `ClickAction.requestPushPermission`, kept in the store: nil until
+    /// they answered.
+    func getNotificationPermission() throws -> Bool?
+    /// Keeps the user's answer for `getNotificationPermission`; nil forgets it.
+    func setNotificationPermission(_ allowed: Bool?) throws
+    /// At a program's end: a write-ahead log this run left large (an import, a mark of every
+    /// message) goes into the database, as closing the last connection would have done; the
+    /// API's connections stay open until the process exits, so that close never comes. A small
+    /// log is left, and no connection opened for it.
+    func checkpointLargeLog() throws
     /// Dengage: the first `limit` messages of the store, deleted ones left out, on `callbackQueue`.
     func getInboxChannelMessages(limit: Int, completion: @escaping @Sendable (Result<[InboxMessage], Error>) -> Void)
     /// Dengage: applies the events' local effects first, then queues them durably; on `callbackQueue`.

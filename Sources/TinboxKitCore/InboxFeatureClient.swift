@@ -17,7 +17,10 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
     let transport: HTTPTransport
     private let delegates = Locked<[WeakResponseDelegate]>([])
 
-    init(configuration: TinboxConfiguration) throws(TinboxError) {
+    /// The folder of `tinbox.db` (a read-only API: the folder it reads, perhaps a private copy).
+    let dataDirectory: URL
+
+    convenience init(configuration: TinboxConfiguration) throws(TinboxError) {
         var producers: [ProducerConfig] = []
         for source in configuration.producers {
             let producer = try source.producerConfig()
@@ -28,19 +31,29 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
         }
         let directory = configuration.dataDirectory
         let clock = configuration.clock
+        let inbox: Inbox
         do {
             inbox = Inbox(store: try Store(directory: directory), clock: clock)
             _ = try inbox.isEnabled()
         } catch {
             throw .storeUnavailable("\(error)")
         }
-        callbackQueue = configuration.callbackQueue
-        transport = configuration.transport
         let log = configuration.log ?? { TinboxLog.write("[tinbox] \($0)") }
-        // TinboxKit has no title search: the reader's own worker keeps the search's index.
-        worker = SyncWorker(
-            producers: producers, transport: transport, indexesTitles: false, log: log,
-            openInbox: { Inbox(store: try Store(directory: directory), clock: clock) })
+        let transport = configuration.transport
+        // Only a host with a search box keeps the title index (`indexesTitles`).
+        let worker = SyncWorker(
+            producers: producers, transport: transport, indexesTitles: configuration.indexesTitles,
+            log: log, openInbox: { Inbox(store: try Store(directory: directory), clock: clock) })
+        self.init(inbox: inbox, worker: worker, callbackQueue: configuration.callbackQueue, transport: transport)
+    }
+
+    /// The API over `inbox`, with `worker` for refreshes and queue flushes.
+    init(inbox: Inbox, worker: SyncWorker, callbackQueue: DispatchQueue, transport: HTTPTransport) {
+        self.inbox = inbox
+        self.worker = worker
+        dataDirectory = inbox.store.directory
+        self.callbackQueue = callbackQueue
+        self.transport = transport
     }
 
     /// A newer configuration replaced this API: a refresh still waiting stops.

@@ -36,6 +36,11 @@ public struct TinboxConfiguration: Sendable {
     /// Where a refresh's warnings go (a line about queued items a server refused for good,
     /// VENDORS.md §2), without a prefix; nil writes them on stderr after `[tinbox] `.
     public let log: (@Sendable (String) -> Void)?
+    /// Keeps the title search's index caught up on the refresh thread (from half a second after
+    /// the API opens, after each refresh and queue flush), for a host with a search box (the
+    /// reader's `/`). False (the default): `getListPage(_:titleContaining:offset:limit:)` is as
+    /// exact, and reads the titles the index does not cover itself.
+    public let indexesTitles: Bool
 
     /// Where HTTP runs when no helper is named: URLSession, which the `TinboxKit` module adds
     /// (TinboxKitCore leaves it out so that the `tinbox` executable never loads libcurl, README
@@ -49,7 +54,8 @@ public struct TinboxConfiguration: Sendable {
         dataDirectory: URL, producers: [ProducerSource] = [], campaigns: CampaignSource? = nil,
         customer: String? = nil, language: String? = nil, callbackQueue: DispatchQueue = .main,
         clock: any TinboxClock = SystemClock(), networkHelper: URL? = nil, timeZone: TimeZone = .current,
-        log: (@Sendable (String) -> Void)? = nil, fallbackTransport: (any HTTPTransport)?
+        log: (@Sendable (String) -> Void)? = nil, indexesTitles: Bool = false,
+        fallbackTransport: (any HTTPTransport)?
     ) {
         self.dataDirectory = dataDirectory
         self.producers = producers
@@ -61,6 +67,7 @@ public struct TinboxConfiguration: Sendable {
         self.networkHelper = networkHelper
         self.timeZone = timeZone
         self.log = log
+        self.indexesTitles = indexesTitles
         self.fallbackTransport = fallbackTransport
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import InboxStore
 import Testing
+import TinboxKitCore
 
 @testable import TinboxHost
 
@@ -14,11 +14,15 @@ import Testing
         _ environment: [String: String], configured: String = "ask", screen: Screen
     ) throws -> (DesktopNotifier, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString)")
-        let store = try Store(directory: folder)
         let notifier = DesktopNotifier(
-            store: store, environment: environment.merging(["PATH": "/nonexistent"]) { old, _ in old },
+            inbox: try api(folder), environment: environment.merging(["PATH": "/nonexistent"]) { old, _ in old },
             configured: configured, terminal: { screen.written.append($0) })
         return (notifier, folder)
+    }
+
+    /// TinboxKit's inbox API over the store in `folder`, as the reader opens it.
+    static func api(_ folder: URL) throws -> InboxFeatureApi {
+        try InboxFeature.open(TinboxConfiguration(dataDirectory: folder, fallbackTransport: nil), shared: false)
     }
 
     @Test func nothingIsAnnouncedUntilTheUserAllowsItAndTheAnswerIsRemembered() throws {
@@ -30,7 +34,7 @@ import Testing
         #expect(screen.written.isEmpty)
         notifier.isAllowed = true
         let again = DesktopNotifier(
-            store: try Store(directory: folder), environment: [:], configured: "ask", terminal: { _ in })
+            inbox: try Self.api(folder), environment: [:], configured: "ask", terminal: { _ in })
         #expect(again.isAllowed == true, "the answer is kept in the store for the next run")
         #expect(notifier.announce(newMessages: 2))
         #expect(screen.written == ["\u{1B}]777;notify;tinbox;2 new messages\u{1B}\\"])

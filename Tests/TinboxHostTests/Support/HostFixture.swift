@@ -18,13 +18,13 @@ enum HostFixture {
         options.campaigns = campaigns?.path
         options.customer = "c1"
         let context = try AppContext(options: options, environment: ["HOME": folder.path], clock: clock) { _ in }
-        let inbox = try context.inbox()
+        let inbox = try context.inboxApi()
         let environment = ["PATH": "/nonexistent", "TERM": "dumb"]
         return ReaderSetup(
             context: context, size: Size(columns: 100, rows: 30), reduceMotion: reduceMotion,
             actions: ReaderActions(
                 browser: ReaderBrowser(environment: environment),
-                notifier: DesktopNotifier(store: inbox.store, environment: environment, configured: "off")),
+                notifier: DesktopNotifier(inbox: inbox, environment: environment, configured: "off")),
             environment: environment,
             console: ConsoleGrammar(event: { words in (words.first ?? "e", [:]) }, purchase: { _ in [:] }))
     }
