@@ -61,12 +61,7 @@ import Testing
     }
 
     @Test func aSchemaOneDatabaseIsMigratedAndKeepsItsMessages() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-v1-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        do {
-            let database = try Database(path: directory.appendingPathComponent(Store.fileName).path)
-            try database.execute(Migrations.steps[0])
-            try database.execute("PRAGMA user_version = 1")
+        let directory = try InboxFixture.storeAtSchema(1) { database in
             try database.execute(
                 """
                 INSERT INTO messages(producer, id, state, server_read, pinned, receive_ms, title, button_count)

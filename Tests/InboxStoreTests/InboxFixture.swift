@@ -1,6 +1,6 @@
 import Foundation
 import InboxCore
-import InboxStore
+@testable import InboxStore
 
 /// A fresh store in a temporary directory with a manual clock, and message builders.
 struct InboxFixture {
@@ -14,6 +14,19 @@ struct InboxFixture {
         self.directory = directory ?? temporary.appendingPathComponent("tinbox-test-\(UUID().uuidString)")
         clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
         inbox = Inbox(store: try Store(directory: self.directory), clock: clock)
+    }
+
+    /// A directory holding a store an older tinbox wrote: the first `schema` migration steps, at
+    /// that `user_version`. `fill` writes its rows through the old schema before anything opens it.
+    static func storeAtSchema(_ schema: Int, fill: (Database) throws -> Void) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tinbox-v\(schema)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let database = try Database(path: directory.appendingPathComponent(Store.fileName).path)
+        for step in Migrations.steps.prefix(schema) { try database.execute(step) }
+        try database.execute("PRAGMA user_version = \(schema)")
+        try fill(database)
+        return directory
     }
 
     /// Another connection to the same database, as a second process would have.

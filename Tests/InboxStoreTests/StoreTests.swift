@@ -221,12 +221,7 @@ import Testing
 /// before it (oldest change first, then id), and a change moves a status past every other.
 @Suite struct PendingStatusPlaceTests {
     @Test func schemaSevenStatusesKeepTheirOrderAsPlaces() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-v7-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        do {
-            let database = try Database(path: directory.appendingPathComponent(Store.fileName).path)
-            for step in Migrations.steps.prefix(7) { try database.execute(step) }
-            try database.execute("PRAGMA user_version = 7")
+        let directory = try InboxFixture.storeAtSchema(7) { database in
             let rows: [(String, String, Int64, Int64)] = [
                 ("engagement", "m-b", 1, 200), ("engagement", "m-a", 2, 200), ("engagement", "m-c", 1, 100),
                 ("app-messaging", "m-z", 2, 300), ("app-messaging", "m-y", 1, 50),

@@ -284,12 +284,7 @@ import Testing
     /// A database written by the previous tinbox (schema 3) with messages in it: step 4 adds the
     /// empty index, searches are exact at once, and catch-ups index what was there.
     @Test func schemaThreeWithMessagesIsMigratedAndSearchable() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-v3-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        do {
-            let database = try Database(path: directory.appendingPathComponent(Store.fileName).path)
-            for step in Migrations.steps.prefix(3) { try database.execute(step) }
-            try database.execute("PRAGMA user_version = 3")
+        let directory = try InboxFixture.storeAtSchema(3) { database in
             for (index, entry) in Self.titles.enumerated() {
                 try database.prepare(
                     """
