@@ -67,23 +67,10 @@ final class ReaderSurface: InAppSurface, InAppMessagingDelegate, Sendable {
         wake?.wake()
     }
 
-    /// A line of the kit's decision log, as the reader's log has always shown it: a start that
-    /// failed is a notice, as the reader said it before the kit; the sync line is the kit's
-    /// headless trace, which the reader's log never carried.
+    /// A line of the kit's decision log, for the reader's log pane.
     func decided(_ line: String) {
-        let text = TerminalText.sanitize(line)
-        if text.hasPrefix(Self.syncedPrefix) { return }
-        for prefix in Self.startFailurePrefixes where text.hasPrefix(prefix) {
-            let reason = text.dropFirst(prefix.count).drop { $0 != ":" }.dropFirst().drop { $0 == " " }
-            post(.notice("in-app messaging did not start: \(reason)"))
-            return
-        }
-        post(.log(text))
+        post(.log(TerminalText.sanitize(line)))
     }
-
-    private static let syncedPrefix = "[tinbox-iam] campaigns synced from "
-    /// `startInAppMessaging`'s and `setLanguage`'s refusals (`... not started[ again in xx]: why`).
-    private static let startFailurePrefixes = ["[tinbox-iam] messaging not started"]
 
     // MARK: InAppSurface
 
@@ -128,5 +115,10 @@ final class ReaderSurface: InAppSurface, InAppMessagingDelegate, Sendable {
 
     func didDismissMessage(_ message: InAppMessage, reason: InAppDismissReason) {
         post(.dismissed(messageId: message.id, reason: reason))
+    }
+
+    /// A start that failed is said on the status line too, as the reader said it before the kit.
+    func didFailToStartMessaging(reason: String) {
+        post(.notice(TerminalText.sanitize("in-app messaging did not start: \(reason)")))
     }
 }

@@ -101,7 +101,7 @@ public final class InAppMessaging: @unchecked Sendable {
     public func startInAppMessaging(customerId: String? = nil) {
         perform { [self] in
             guard let customer = customerId ?? configuration.customer, !customer.isEmpty else {
-                decide("[tinbox-iam] messaging not started: no customer")
+                notStarted("no customer")
                 return
             }
             guard let runtime = preparedRuntime() else { return }
@@ -109,7 +109,7 @@ public final class InAppMessaging: @unchecked Sendable {
             do {
                 try runtime.start(customer: customer, language: language)
             } catch {
-                decide("[tinbox-iam] messaging not started: \(error)")
+                notStarted("\(error)")
             }
             afterInput()
         }
@@ -256,7 +256,7 @@ public final class InAppMessaging: @unchecked Sendable {
                 try runtime.start(customer: customer, language: code)
             } catch {
                 // As `startInAppMessaging` says it: the stop above stands, and the host hears why.
-                decide("[tinbox-iam] messaging not started again in \(code): \(error)")
+                notStarted("\(error)", again: code)
             }
             afterInput()
         }
@@ -416,11 +416,18 @@ public final class InAppMessaging: @unchecked Sendable {
         }
     }
 
+    /// A start (or a restart in the language `again`) that failed: the decision line, and the
+    /// delegate told why, so a host hears it without reading the log.
+    private func notStarted(_ reason: String, again language: String? = nil) {
+        decide("[tinbox-iam] messaging not started\(language.map { " again in \($0)" } ?? ""): \(reason)")
+        delegate().didFailToStartMessaging(reason: reason)
+    }
+
     /// The runtime, made on first use (on `queue`, where the surface may be asked its size).
     private func preparedRuntime() -> InAppRuntime? {
         if let runtime { return runtime }
         if let unavailable {
-            decide("[tinbox-iam] messaging not started: \(unavailable)")
+            notStarted("\(unavailable)")
             return nil
         }
         guard let source else { return nil }
@@ -428,7 +435,7 @@ public final class InAppMessaging: @unchecked Sendable {
         do {
             store = try openedStore()
         } catch {
-            decide("[tinbox-iam] messaging not started: \(error)")
+            notStarted("\(error)")
             return nil
         }
         let runtime = InAppRuntime(

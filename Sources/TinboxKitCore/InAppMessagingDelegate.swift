@@ -71,6 +71,9 @@ public protocol InAppMessagingDelegate: AnyObject {
     func shouldNavigate(route: String, arguments: [String: JSONValue]?)
     /// The message shown was taken down, and why (B.10, B.11); personalized text.
     func didDismissMessage(_ message: InAppMessage, reason: InAppDismissReason)
+    /// `startInAppMessaging` (or `setLanguage`'s restart) did not start messaging, and why; the
+    /// decision log says it too.
+    func didFailToStartMessaging(reason: String)
 }
 
 /// Why a message was taken down.
@@ -113,4 +116,6 @@ extension InAppMessagingDelegate {
     public func shouldNavigate(route: String, arguments: [String: JSONValue]?) {}
     /// By default nothing.
     public func didDismissMessage(_ message: InAppMessage, reason: InAppDismissReason) {}
+    /// By default nothing: the decision log has the reason.
+    public func didFailToStartMessaging(reason: String) {}
 }

@@ -126,12 +126,11 @@ import Testing
         #expect(Self.logs(closed).contains { $0.contains("closed (timer)") })
     }
 
-    @Test func theKitsStartFailureIsANoticeAndItsSyncLineStaysOutOfTheLog() {
+    @Test func theKitsStartFailureIsANoticeAndEveryDecisionLineGoesToTheLog() {
         let surface = ReaderSurface(size: Size(columns: 80, rows: 24), reduceMotion: true, wake: nil)
         surface.decided("[tinbox-iam] campaigns synced from network (attempt 1, language en)")
-        surface.decided("[tinbox-iam] messaging not started again in fr: the store is locked")
-        surface.decided("[tinbox-iam] messaging not started: disk full")
-        surface.decided("[tinbox-iam] showing campaign x")
+        surface.decided("[tinbox-iam] messaging not started: disk\u{1B}[2J full")
+        surface.didFailToStartMessaging(reason: "disk\u{1B}[2J full")
         let calls = surface.take().map { call -> String in
             switch call {
             case .notice(let text): return "notice " + text
@@ -141,9 +140,9 @@ import Testing
         }
         #expect(
             calls == [
-                "notice in-app messaging did not start: the store is locked",
-                "notice in-app messaging did not start: disk full",
-                "log [tinbox-iam] showing campaign x",
+                "log [tinbox-iam] campaigns synced from network (attempt 1, language en)",
+                "log [tinbox-iam] messaging not started: disk␛[2J full",
+                "notice in-app messaging did not start: disk␛[2J full",
             ])
     }
 }

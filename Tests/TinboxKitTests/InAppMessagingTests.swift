@@ -231,10 +231,13 @@ struct InAppMessagingTests {
     @Test(arguments: ["dengage", "unknown"])
     func aCampaignFormatNotReadYetLeavesMessagingOff(format: String) throws {
         let harness = try Harness(format: format)
+        let delegate = MessagingDelegate()
+        harness.messaging.inAppMessagingDelegate = delegate
         harness.messaging.startInAppMessaging()
         harness.callbacks.drain()
         #expect(!harness.messaging.isInAppMessagingStarted)
         #expect(harness.decisions.items.contains { $0.contains("messaging not started") && $0.contains(format) })
+        #expect(delegate.log.items.filter { $0.hasPrefix("didFailToStart") && $0.contains(format) }.count == 1)
     }
 
     @Test func aGameballSyncFileIsRead() throws {
@@ -375,6 +378,10 @@ final class MessagingDelegate: InAppMessagingDelegate, @unchecked Sendable {
 
     func shouldNavigate(route: String, arguments: [String: JSONValue]?) {
         log.append("navigate \(route) \(arguments?["tab"]?.stringValue ?? "-")")
+    }
+
+    func didFailToStartMessaging(reason: String) {
+        log.append("didFailToStart \(reason)")
     }
 }
 
