@@ -7,9 +7,20 @@ import Testing
 /// VENDORS.md §4-§6: Gameball's sync onto tinbox's campaign document, rule by rule.
 @Suite struct GameballMappingTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Gameball")
-    /// The real capture, by its path relative to the package root (`../shared` in CI).
+    /// The real capture (`../shared/vendors/upstream/`), kept unchanged beside the replay example
+    /// that plays it, so a clone without `../shared` holds it too (`theCaptureIsTheSharedOneUnchanged`).
     static let capture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/replay/gameball-v4-sync-live-android.json").standardized
+    /// Where the project's shared folder keeps the original, beside the package.
+    static let sharedCapture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../shared/vendors/upstream/gameball-v4-sync-live-android.json").standardized
+
+    /// The copy in the repository is the capture byte for byte, wherever `../shared` is there to
+    /// compare with (CI lays it beside the clone).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: sharedCapture.path)))
+    func theCaptureIsTheSharedOneUnchanged() throws {
+        #expect(try Data(contentsOf: Self.capture) == Data(contentsOf: Self.sharedCapture))
+    }
 
     func fixture(_ name: String, options: CampaignReadOptions = CampaignReadOptions()) throws -> CampaignDocument {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))

@@ -2,15 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 12: Gameball's real capture (`../shared/vendors/upstream`, unchanged) through the built
+/// Issue 12: Gameball's real capture (`../shared/vendors/upstream`, kept unchanged in
+/// `Examples/replay/`; GameballMappingTests compares the two) through the built
 /// binary. Every run picks a time zone for the hour it runs in, so the capture's quiet hours
 /// (22:00-08:00 local) are never hit by chance.
 @Suite struct GameballEndToEndTests {
-    /// The package root, and the capture by its path relative to it (`../shared` in CI too).
+    /// The package root, and the capture by its path relative to it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
         .standardized
-    static let capture = root.appendingPathComponent("../shared/vendors/upstream/gameball-v4-sync-live-android.json")
-        .standardized.path
+    static let capture = root.appendingPathComponent("Examples/replay/gameball-v4-sync-live-android.json").path
 
     /// A `TZ` whose local time is now between `hour`:00 and `hour`:59 (Etc/GMT-N is N hours east).
     static func zone(localHour hour: Int, at now: Date = Date()) -> String {

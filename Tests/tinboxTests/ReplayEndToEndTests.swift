@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct ReplayEndToEndTests {
     static let timelines = ReaderTmux.packageRoot.appendingPathComponent("Tests/InAppEngineTests/Timelines")
 
-    /// The example written for the live Gameball capture (`../shared/vendors/upstream/`).
+    /// The example written for the live Gameball capture beside it.
     static let example = ReaderTmux.packageRoot.appendingPathComponent("Examples/replay/gameball-live.jsonl")
 
     /// Every timeline's path: the test timelines, then the example.
