@@ -35,7 +35,7 @@ final class ReaderInboxSource: ReaderDataSource {
 
     func counts() throws -> [StateFilter: Int] {
         var counts: [StateFilter: Int] = [:]
-        for (filter, count) in try inbox.getMessageCounts() { counts[StateFilter(filter)] = count }
+        for (filter, count) in try inbox.getMessageCounts() { counts[filter.storeFilter] = count }
         return counts
     }
 
@@ -117,18 +117,5 @@ final class ReaderInboxSource: ReaderDataSource {
         case .refused(let seconds):
             return RefreshResult(producer: report.producer, kind: .refused(nextIn: seconds), line: line)
         }
-    }
-}
-
-/// The reader's tabs and TinboxKit's filters are the same four lists (A.3), by the same names.
-extension InboxMessageFilter {
-    init(_ filter: StateFilter) {
-        self = InboxMessageFilter(rawValue: filter.rawValue) ?? .all
-    }
-}
-
-extension StateFilter {
-    init(_ filter: InboxMessageFilter) {
-        self = StateFilter(rawValue: filter.rawValue) ?? .all
     }
 }

@@ -13,7 +13,9 @@ public enum InboxMessageFilter: String, CaseIterable, Sendable {
     /// Deleted messages still inside their window (A.2).
     case deleted
 
-    var storeFilter: StateFilter {
+    /// The same list as the reader's tab (`StateFilter`, InboxCore), for a host that lists
+    /// `InboxListEntry` rows by it.
+    public var storeFilter: StateFilter {
         switch self {
         case .all: return .all
         case .unread: return .unread
@@ -22,7 +24,8 @@ public enum InboxMessageFilter: String, CaseIterable, Sendable {
         }
     }
 
-    init(_ filter: StateFilter) {
+    /// The filter of the reader's tab `filter`.
+    public init(_ filter: StateFilter) {
         switch filter {
         case .all: self = .all
         case .unread: self = .unread
