@@ -19,6 +19,9 @@ public struct DengageDrainer {
     public var batchSize: Int
     /// Where the line about a dropped batch goes.
     public var log: @Sendable (String) -> Void
+    /// Whether the drain fsyncs the log when it ends; false when the caller does (a refresh, as
+    /// `QueueDrainer.syncsAtEnd`).
+    public var syncsAtEnd = true
 
     public init(
         inbox: Inbox, producer: DengageProducer, bootId: String = BootIdentity.current,
@@ -44,7 +47,8 @@ public struct DengageDrainer {
         var report = DrainReport()
         report.statuses = try inbox.queueStatusesAsEvents(producer: name)
         let waiting = try inbox.pendingCounts(producer: name).events
-        report.events = try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
+        report.events = try inbox.drainSyncedOnce(producer: name, bootId: bootId, syncing: syncsAtEnd) {
+            acknowledged in
             let events = OrderedBatches.Queue(
                 waiting: waiting,
                 read: { [name, batchSize] inbox, after in

@@ -184,19 +184,22 @@ private final class Sending: @unchecked Sendable {
 extension Inbox {
     /// Runs a drain of `producer` whose acknowledgements commit without an `fsync` each: one
     /// `fsync` when it ends, however it ends, makes what was cleared durable against a power loss
-    /// too (QueueDrainer.swift). A `429` with `Retry-After` is saved for the producer.
-    /// `body` sets its flag once the server took a batch.
-    func drainSyncedOnce<T>(producer: String, bootId: String, _ body: (inout Bool) throws -> T) throws -> T {
+    /// too (QueueDrainer.swift), unless `syncing` is false: the caller then syncs the log itself
+    /// when it ends. A `429` with `Retry-After` is saved for the producer. `body` sets its flag
+    /// once the server took a batch.
+    func drainSyncedOnce<T>(
+        producer: String, bootId: String, syncing: Bool, _ body: (inout Bool) throws -> T
+    ) throws -> T {
         var acknowledged = false
         do {
             let result: T
             do {
                 result = try body(&acknowledged)
             } catch {
-                if acknowledged { try? syncAcknowledgements() }
+                if acknowledged && syncing { try? syncAcknowledgements() }
                 throw error
             }
-            if acknowledged { try syncAcknowledgements() }
+            if acknowledged && syncing { try syncAcknowledgements() }
             return result
         } catch SyncError.throttled(let endpoint, let retryAfter) {
             try noteThrottle(producer: producer, retryAfter: retryAfter, bootId: bootId)

@@ -27,11 +27,18 @@ public struct DrainReport: Equatable, Sendable {
 /// statuses paid 40 `fsync`s, one per batch, for that (issue 14 point 5); a power loss in the
 /// middle of a drain can now bring back the newest acknowledged batches, still queued, to be sent
 /// again with their `eventId`s, never lose one.
+///
+/// A refresh drains with `syncsAtEnd` false: it fetches the list right after, and its one `fsync`
+/// when it ends, however it ends (`Refresher`), covers the acknowledgements and the merge alike.
+/// The log keeps commits in order, so a power loss before that `fsync` can take only the newest
+/// commits (the merge first), never an acknowledgement without what came after it.
 public struct QueueDrainer {
     public let inbox: Inbox
     public let producer: HTTPProducer
     public var bootId: String
     public var batchSize: Int
+    /// Whether the drain fsyncs the log when it ends; false when the caller does (a refresh).
+    public var syncsAtEnd = true
 
     public init(inbox: Inbox, producer: HTTPProducer, bootId: String = BootIdentity.current) {
         self.inbox = inbox
@@ -55,7 +62,7 @@ public struct QueueDrainer {
             throw SyncError.stillThrottled(remaining: throttle.remaining)
         }
         let waiting = try inbox.pendingCounts(producer: name)
-        return try inbox.drainSyncedOnce(producer: name, bootId: bootId) { acknowledged in
+        return try inbox.drainSyncedOnce(producer: name, bootId: bootId, syncing: syncsAtEnd) { acknowledged in
             let sent = try batches.send(
                 acknowledged: &acknowledged, through: inbox,
                 [

@@ -21,12 +21,14 @@ extension Refresher {
         let dengage = try DengageProducer(
             config: producer, inbox: inbox, base: base, transport: transport, cancellation: cancellation)
         do {
-            try DengageDrainer(inbox: inbox, producer: dengage, bootId: bootId, log: log).drain()
+            var drainer = DengageDrainer(inbox: inbox, producer: dengage, bootId: bootId, log: log)
+            drainer.syncsAtEnd = false
+            try drainer.drain()
             let staging = try inbox.beginImport(producer: producer.name)
             defer { try? staging.discard() }
             let skipped = try dengage.fetchMessages(now: inbox.clock.now, into: staging)
-            // The log is synced once before the outcome is told (`refresh`, `persisted`), as for
-            // tinbox's own HTTP producers.
+            // The log is synced once, for the drain and the merge, before the outcome is told
+            // (`refresh`, `persisted`), as for tinbox's own HTTP producers.
             let report = try applyUnlessDisabled(staging, skipped: skipped, durable: false)
             return .ok(messages: report.stored, skipped: report.skipped)
         } catch SyncError.throttled(let endpoint, let retryAfter) {

@@ -126,9 +126,10 @@ public final class Refresher {
     }
 
     /// HTTP producers' merges commit without an `fsync` each (two producers side by side paid
-    /// three, one of them for the second connection's first sync of the directory): one `fsync`
-    /// of the log makes all of them durable before any is reported (A.6: told only after the
-    /// messages are persisted). Should it fail, none of them is reported stored.
+    /// three, one of them for the second connection's first sync of the directory), and so do
+    /// their drains' acknowledgements: one `fsync` of the log makes all of them durable before any
+    /// is reported (A.6: told only after the messages are persisted). It runs however the
+    /// producers ended. Should it fail, none of them is reported stored.
     private func persisted(_ outcomes: [RefreshOutcome]) -> [RefreshOutcome] {
         do {
             try inbox.store.database.syncWriteAheadLog()
@@ -175,7 +176,14 @@ public final class Refresher {
     /// (and are recorded for `inbox status`); store failures are thrown (they are not the
     /// producer's fault).
     public func refresh(_ producer: ProducerConfig) throws -> RefreshOutcome {
-        let outcome = try refreshUnsynced(producer)
+        let outcome: RefreshOutcome
+        do {
+            outcome = try refreshUnsynced(producer)
+        } catch {
+            // The drain's acknowledgements wait for this sync too (`QueueDrainer.syncsAtEnd`).
+            if producer.isHTTP { try? inbox.store.database.syncWriteAheadLog() }
+            throw error
+        }
         if producer.isHTTP { try inbox.store.database.syncWriteAheadLog() }
         return outcome
     }
@@ -219,7 +227,10 @@ public final class Refresher {
                 try inbox.markInoperative(producer: producer.name)
                 return .notOperational
             }
-            try QueueDrainer(inbox: inbox, producer: http, bootId: bootId).drain()
+            // Synced with the merge below, once (`persisted`, `refresh`).
+            var drainer = QueueDrainer(inbox: inbox, producer: http, bootId: bootId)
+            drainer.syncsAtEnd = false
+            try drainer.drain()
             let staging = try inbox.beginImport(producer: producer.name)
             defer { try? staging.discard() }
             let skipped = try http.fetchMessages(into: staging)
