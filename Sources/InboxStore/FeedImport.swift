@@ -95,9 +95,7 @@ public final class FeedImport: FeedSink {
         try flush()
         func merge() throws -> MergeReport {
             try precondition()
-            let generation =
-                try database.integer(
-                    "SELECT max(sync_generation) FROM messages WHERE producer = ?", [.text(producer)]) + 1
+            let generation = try nextGeneration()
             // A large import upserts into the table alone and builds the secondary indexes again
             // at the end, sorted: inserting into them row by row, in no order of theirs, cost a
             // million-message import 12 s more than the table itself (and thrashed SQLite's cache).
@@ -162,6 +160,20 @@ public final class FeedImport: FeedSink {
             return MergeReport(stored: stored, skipped: skipped + (staged - stored) + foreign, removed: removed)
         }
         return try durable ? database.transaction(merge) : database.transactionSyncedLater(merge)
+    }
+
+    /// One past the last merge's (migration 9), so it differs from every stored message's: those
+    /// this merge does not store keep an older one and are removed.
+    /// Without the counter (removed by hand), the largest stored one counts it again, once.
+    private func nextGeneration() throws -> Int64 {
+        let key = SQLValue.text(Migrations.generationKey)
+        try database.prepare("UPDATE settings SET value = CAST(value AS INTEGER) + 1 WHERE key = ?").run(key)
+        if database.changes == 0 {
+            try database.prepare(
+                "INSERT INTO settings(key, value) SELECT ?, coalesce(max(sync_generation), 0) + 1 FROM messages"
+            ).run(key)
+        }
+        return try database.integer("SELECT CAST(value AS INTEGER) FROM settings WHERE key = ?", [key])
     }
 
     /// The messages a merge removes (`?1` the producer, `?2` this merge's generation): those the

@@ -255,3 +255,32 @@ import Testing
         #expect(left.map(\.status) == [.read, .deleted])
     }
 }
+
+/// Step 9: a merge's generation comes from a counter, not from a scan of its producer's messages.
+@Suite struct MergeGenerationTests {
+    @Test func theCounterStartsPastEveryStoredGenerationSoAStaleMessageStillGoes() throws {
+        let directory = try InboxFixture.storeAtSchema(8) { database in
+            // A counter started at 0 would give the next merge generation 1: m-gone's, kept.
+            let rows: [(String, String, Int64)] = [
+                ("engagement", "m-keep", 1), ("engagement", "m-gone", 1), ("app-messaging", "a-1", 5),
+            ]
+            for (producer, id, generation) in rows {
+                try database.prepare(
+                    """
+                    INSERT INTO messages(producer, id, state, server_read, pinned, receive_ms, title, button_count,
+                                         sync_generation)
+                    VALUES(?, ?, 0, 0, 0, 0, 'Title', 0, ?)
+                    """
+                ).run(.text(producer), .text(id), .int(generation))
+            }
+        }
+        let f = try InboxFixture(directory: directory)
+        #expect(try f.inbox.store.setting(Migrations.generationKey) == "5")
+        try f.seed([f.message("m-keep")])
+        #expect(try f.ids(.all) == ["m-keep", "a-1"])
+        #expect(try f.inbox.store.setting(Migrations.generationKey) == "6")
+        try f.seed([f.message("a-1", producer: "app-messaging")], producer: "app-messaging")
+        try f.seed([], producer: "engagement")
+        #expect(try f.ids(.all) == ["a-1"], "each merge takes the next generation")
+    }
+}
