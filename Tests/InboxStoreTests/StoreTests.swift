@@ -215,6 +215,42 @@ import Testing
         let after = try Self.tallies(f.inbox)
         #expect(after.kept == after.counted)
     }
+
+    /// The only producer's list comes back empty: the table is emptied in one statement, and the
+    /// store is left as a removal row by row leaves it.
+    @Test func aMergeRemovingEveryMessageOfTheStoreLeavesItAsARowByRowRemovalWould() throws {
+        let f = try InboxFixture()
+        let (indexes, triggers) = (try Self.indexes(f.inbox), try Self.triggers(f.inbox))
+        let count = FeedImport.removalRebuildThreshold + 10
+        let all = (0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997), serverRead: $0 % 3 == 0) }
+        try f.seed(all)
+        while try !f.inbox.catchUpTitleIndex(maxRows: 4_000) {}
+        #expect(try f.seed([]).removed == count)
+        #expect(try Self.indexes(f.inbox) == indexes)
+        #expect(try Self.triggers(f.inbox) == triggers)
+        let tallies = try Self.tallies(f.inbox)
+        #expect(tallies.kept == [] && tallies.counted == [])
+        #expect(try f.inbox.database.integer("SELECT count(*) FROM title_index_stale") == Int64(count))
+        #expect(try f.inbox.database.query("PRAGMA integrity_check") { try $0.step() ? $0.text(0) : nil } == "ok")
+        // Stored and removed again as before, row by row.
+        #expect(try f.seed(Array(all.prefix(3))).stored == 3)
+        #expect(try f.seed(Array(all.prefix(2))).removed == 1)
+        #expect(try f.inbox.entries(.all).map(\.key.id) == ["m0", "m1"])
+        let after = try Self.tallies(f.inbox)
+        #expect(after.kept == after.counted)
+    }
+
+    /// A status still waiting to be sent keeps its message (A.6), so the store is not emptied.
+    @Test func aLargeRemovalKeepsTheMessageWhoseStatusWaits() throws {
+        let f = try InboxFixture()
+        let count = FeedImport.removalRebuildThreshold + 10
+        try f.seed((0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997)) })
+        #expect(try f.inbox.markRead(f.key("m7")))
+        #expect(try f.seed([]).removed == count - 1)
+        #expect(try f.inbox.entries(.all).map(\.key.id) == ["m7"])
+        let tallies = try Self.tallies(f.inbox)
+        #expect(tallies.kept == tallies.counted)
+    }
 }
 
 /// Step 8: pending statuses get places in their producer's queue, in the order they were sent
