@@ -13,9 +13,8 @@ public enum NetworkHelper {
         let cancellations = Mutexed<[Int: Cancellation]>([:])
         var frames = FrameReader()
         while true {
-            let chunk = FileHandle.standardInput.availableData
-            if chunk.isEmpty { exit(0) }
-            for frame in frames.append(chunk) {
+            guard let received = frames.read(from: STDIN_FILENO) else { exit(0) }
+            for frame in received {
                 if frame.cancel == true {
                     cancellations.withLock { $0[frame.id] }?.cancel()
                     continue

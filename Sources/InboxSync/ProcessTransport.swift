@@ -16,6 +16,10 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
 
     /// Longer than any limit the helper enforces (connect 10 s + request 30 s), in case it hangs.
     static let safetyLimit: Double = 60
+    /// Linux's `F_SETPIPE_SZ` (fcntl.h, which Swift's Glibc does not export), and the size asked
+    /// for: `/proc/sys/fs/pipe-max-size`'s default.
+    static let setPipeSize: Int32 = 1031
+    static let pipeSize: Int32 = 1 << 20
 
     private let executable: URL?
     private let lock = NSLock()
@@ -112,6 +116,9 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         let pid = child
         helper = pid
         input = FileHandle(fileDescriptor: toHelper[1], closeOnDealloc: true)
+        // A batch of events (90 KB) then goes into the pipe in one write, without waiting for
+        // the helper to take the first 64 KiB (F_SETPIPE_SZ; the system may allow less).
+        for end in [toHelper[1], fromHelper[0]] { _ = fcntl(end, Self.setPipeSize, Self.pipeSize) }
         let output = FileHandle(fileDescriptor: fromHelper[0], closeOnDealloc: true)
         let thread = Thread { [weak self] in
             self?.readAnswers(from: output, of: pid)
@@ -128,10 +135,8 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
 
     private func readAnswers(from output: FileHandle, of process: pid_t) {
         var frames = FrameReader()
-        while true {
-            let chunk = output.availableData
-            if chunk.isEmpty { break }
-            for frame in frames.append(chunk) {
+        while let received = frames.read(from: output.fileDescriptor) {
+            for frame in received {
                 guard let result = frame.result else { continue }
                 let waiter = lock.withLock { waiting.removeValue(forKey: frame.id) }
                 waiter?.result = result
