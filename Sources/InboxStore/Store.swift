@@ -31,8 +31,14 @@ public final class Store {
         // commit durable before the call that made it returns (BEHAVIOR A.4). Statement journals
         // and sorts stay in memory: otherwise every merge (an upsert with triggers inside a
         // transaction) created and deleted a file in /var/tmp.
+        // Debian builds SQLite with secure_delete on: every page a delete frees is written again,
+        // zeroed, to the log. FAST still zeroes what a delete leaves on the pages it writes anyway,
+        // without those extra pages: a drain's acknowledgements logged 8% fewer, and the merge
+        // that removed 10,000 messages 8 pages instead of 434 (issue 14 point 5). tinbox makes no
+        // promise of erasure: the log keeps copies of deleted rows until it is folded anyway.
         _ = try database.query("PRAGMA journal_mode=WAL") { try $0.step() }
-        try database.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY")
+        try database.execute(
+            "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY; PRAGMA secure_delete=FAST")
     }
 
     /// A new store is built beside its final name with no `fsync` per step, fsynced once, and

@@ -240,6 +240,20 @@ import Testing
         #expect(after.kept == after.counted)
     }
 
+    /// Emptying the store writes a few pages to the log, not every page of the table and its
+    /// indexes: no row is visited, and the pages it frees are not zeroed (`secure_delete=FAST`).
+    @Test func aMergeRemovingEveryMessageOfTheStoreLogsAFewPages() throws {
+        let f = try InboxFixture()
+        let count = FeedImport.removalRebuildThreshold + 10
+        try f.seed((0..<count).map { f.message("m\($0)", minutesAgo: Double($0 % 997)) })
+        _ = try f.inbox.database.query("PRAGMA wal_checkpoint(TRUNCATE)") { try $0.step() }
+        let log = f.directory.appendingPathComponent(Store.fileName + "-wal").path
+        #expect(WriteAheadLog.pages(log) == 0)
+        #expect(try f.seed([]).removed == count)
+        let pages = WriteAheadLog.pages(log)
+        #expect(pages > 0 && pages < 30, "the removal logged \(pages) pages")
+    }
+
     /// A status still waiting to be sent keeps its message (A.6), so the store is not emptied.
     @Test func aLargeRemovalKeepsTheMessageWhoseStatusWaits() throws {
         let f = try InboxFixture()
@@ -318,5 +332,14 @@ import Testing
         try f.seed([f.message("a-1", producer: "app-messaging")], producer: "app-messaging")
         try f.seed([], producer: "engagement")
         #expect(try f.ids(.all) == ["a-1"], "each merge takes the next generation")
+    }
+}
+
+/// Pages in a write-ahead log: each frame is a 24-byte header and a 4 KiB page after the log's
+/// 32-byte header.
+enum WriteAheadLog {
+    static func pages(_ path: String) -> Int {
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        return max(0, bytes - 32) / (4096 + 24)
     }
 }
