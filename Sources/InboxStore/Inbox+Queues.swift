@@ -48,13 +48,17 @@ public struct Throttle: Equatable, Sendable {
 }
 
 extension Inbox {
-    /// Pending statuses of a producer, oldest change first; `after` a place, those after it only.
-    public func pendingStatuses(producer: String, limit: Int = 500, after: Int64? = nil) throws -> [PendingStatus] {
+    /// Pending statuses of a producer, oldest change first; `after` a place, those after it only;
+    /// `through` a place, none past it (`queueEnds`).
+    public func pendingStatuses(
+        producer: String, limit: Int = 500, after: Int64? = nil, through: Int64? = nil
+    ) throws -> [PendingStatus] {
         let sql = """
-            SELECT id, status, queued_ms, seq FROM pending_statuses WHERE producer = ? AND seq > ? ORDER BY seq
-            LIMIT ?
+            SELECT id, status, queued_ms, seq FROM pending_statuses WHERE producer = ? AND seq > ? AND seq <= ?
+            ORDER BY seq LIMIT ?
             """
-        return try database.query(sql, [.text(producer), .int(after ?? .min), .int(Int64(limit))]) { row in
+        let bounds: [SQLValue] = [.int(after ?? .min), .int(through ?? .max)]
+        return try database.query(sql, [.text(producer)] + bounds + [.int(Int64(limit))]) { row in
             var result: [PendingStatus] = []
             while try row.step() {
                 result.append(
@@ -111,6 +115,21 @@ extension Inbox {
 
     private func acknowledgement(durable: Bool, _ body: () throws -> Int) throws -> Int {
         durable ? try database.transaction(body) : try database.transactionSyncedLater(body)
+    }
+
+    /// The last place in each queue a drain of `producer` starting now sends up to (nil: an empty
+    /// queue), for the `through` of `pendingStatuses` and `queuedEvents`. Counting the rows
+    /// instead read every queued event (the table has no index by producer): 3 ms of a drain of
+    /// 10,000 before its first request (issue 14 point 5). The events' end is the table's, which
+    /// may be another producer's: a bound all the same.
+    public func queueEnds(producer: String) throws -> (statuses: Int64?, events: Int64?) {
+        let statuses = try database.query(
+            "SELECT max(seq) FROM pending_statuses WHERE producer = ?", [.text(producer)]
+        ) { try $0.step() ? $0.optionalInt(0) : nil }
+        let events = try database.query("SELECT max(seq) FROM pending_events") {
+            try $0.step() ? $0.optionalInt(0) : nil
+        }
+        return (statuses, events)
     }
 
     /// How many statuses and events wait for `producer`.

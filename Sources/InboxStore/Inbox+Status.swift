@@ -72,13 +72,17 @@ extension Inbox {
 
     /// The same with each event's place in the queue, for `acknowledgeEvents(producer:run:)`;
     /// `after` a place, those after it only (a drain's next batch, read from the index where an
-    /// `OFFSET` would step over the batch before it row by row).
-    public func queuedEvents(producer: String, limit: Int = 500, after: Int64? = nil) throws -> [QueuedEvent] {
+    /// `OFFSET` would step over the batch before it row by row); `through` a place, none past it
+    /// (what was queued when a drain started, `queueEnds`).
+    public func queuedEvents(
+        producer: String, limit: Int = 500, after: Int64? = nil, through: Int64? = nil
+    ) throws -> [QueuedEvent] {
         let sql = """
             SELECT event_id, event_type, message_id, details, button_id, event_ms, seq FROM pending_events
-            WHERE producer = ? AND seq > ? ORDER BY seq LIMIT ?
+            WHERE producer = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?
             """
-        return try database.query(sql, [.text(producer), .int(after ?? .min), .int(Int64(limit))]) { row in
+        let bounds: [SQLValue] = [.int(after ?? .min), .int(through ?? .max)]
+        return try database.query(sql, [.text(producer)] + bounds + [.int(Int64(limit))]) { row in
             var events: [QueuedEvent] = []
             while try row.step() {
                 let event = InboxEvent(

@@ -46,13 +46,13 @@ public struct DengageDrainer {
         try producer.options.requireAccount()
         var report = DrainReport()
         report.statuses = try inbox.queueStatusesAsEvents(producer: name)
-        let waiting = try inbox.pendingCounts(producer: name).events
+        let end = try inbox.queueEnds(producer: name).events
         report.events = try inbox.drainSyncedOnce(producer: name, bootId: bootId, syncing: syncsAtEnd) {
             acknowledged in
             let events = OrderedBatches.Queue(
-                waiting: waiting,
-                read: { [name, batchSize] inbox, after in
-                    try inbox.queuedEvents(producer: name, limit: batchSize, after: after)
+                through: end,
+                read: { [name, batchSize] inbox, after, through in
+                    try inbox.queuedEvents(producer: name, limit: batchSize, after: after, through: through)
                 },
                 prepare: { [producer] in producer.batch($0.map(\.event)) }, push: push,
                 acknowledge: { [name] inbox, events in

@@ -4,7 +4,9 @@ import InboxStore
 /// The send loop of both drainers (`QueueDrainer`, `DengageDrainer`): each queue goes out oldest
 /// first, one batch at a time, each cleared from the store after the server's answer and before
 /// that queue's next batch is sent, so a kill sends at most the batch in flight of each queue
-/// again. The round limit stops a queue another process keeps filling from running forever.
+/// again. A queue sends what it held when the drain started, up to its last place then
+/// (`Inbox.queueEnds`): rows queued meanwhile wait for the next drain, so a queue another
+/// process keeps filling cannot keep a drain going.
 ///
 /// Queues go side by side: a producer's statuses and its events are independent requests
 /// (PROTOCOL 1.3-1.4 set no order between them), so while a status batch is on its way an event
@@ -26,24 +28,25 @@ struct OrderedBatches {
     let batchSize: Int
     let cancellation: Cancellation?
 
-    /// One queue: what is waiting when the drain starts, how to read and prepare its rows after
-    /// a place (from the first when nil) through a connection, how to send a batch and how to
-    /// clear its rows once sent.
+    /// One queue: its last place when the drain starts (nil: empty), how to read and prepare its
+    /// rows after a place (from the first when nil) and up to that last one through a connection,
+    /// how to send a batch and how to clear its rows once sent.
     struct Queue: Sendable {
-        let waiting: Int
+        let through: Int64?
         let read: @Sendable (_ inbox: Inbox, _ after: Int64?) throws -> Prepared?
         let push: @Sendable (HTTPProducer.Batch) throws -> Void
 
         init<Item: QueuedRow>(
-            waiting: Int, read: @escaping @Sendable (_ inbox: Inbox, _ after: Int64?) throws -> [Item],
+            through: Int64?,
+            read: @escaping @Sendable (_ inbox: Inbox, _ after: Int64?, _ through: Int64?) throws -> [Item],
             prepare: @escaping @Sendable ([Item]) -> HTTPProducer.Batch,
             push: @escaping @Sendable (HTTPProducer.Batch) throws -> Void,
             acknowledge: @escaping @Sendable (_ inbox: Inbox, [Item]) throws -> Void
         ) {
-            self.waiting = waiting
+            self.through = through
             self.push = push
             self.read = { inbox, after in
-                let items = try read(inbox, after)
+                let items = try read(inbox, after, through)
                 guard let last = items.last?.seq else { return nil }
                 return Prepared(batch: prepare(items), last: last, acknowledge: { try acknowledge($0, items) })
             }
@@ -57,19 +60,14 @@ struct OrderedBatches {
         let acknowledge: @Sendable (Inbox) throws -> Void
     }
 
-    /// Sends the queues side by side through `inbox` and, for every queue with rows waiting after
+    /// Sends the queues side by side through `inbox` and, for every queue that held rows after
     /// the first, a connection of its own to the same store; returns how many items of each were
     /// sent, in their order. `acknowledged` becomes true once the server took a batch (the caller
     /// then syncs the log).
     func send(acknowledged: inout Bool, through inbox: Inbox, _ queues: [Queue]) throws -> [Int] {
         let shared = SharedDrain()
         var sent = queues.map { _ in 0 }
-        // A queue with nothing waiting still reads once (a row may have come since it was
-        // counted), on the caller's thread, before the others start.
-        for index in queues.indices where queues[index].waiting == 0 {
-            sent[index] = run(queues[index], through: inbox, shared)
-        }
-        let busy = queues.indices.filter { queues[$0].waiting > 0 }
+        let busy = queues.indices.filter { queues[$0].through != nil }
         let alongside = busy.dropFirst().map { index in
             let lane = Lane()
             let (queue, directory, clock) = (queues[index], inbox.store.directory, inbox.clock)
@@ -97,19 +95,15 @@ struct OrderedBatches {
     /// is read while one is on its way. Returns how many items were sent.
     private func run(_ queue: Queue, through inbox: Inbox, _ shared: SharedDrain) -> Int {
         var sent = 0
-        var rounds = queue.waiting / batchSize + 2
         var next = Result { try queue.read(inbox, nil) }
-        while rounds > 0, shared.failure == nil {
+        var more = true
+        while more, shared.failure == nil {
             do {
                 if cancellation?.isCancelled == true { throw SyncError.cancelled }
                 guard let prepared = try next.get() else { break }
-                rounds -= 1
                 let sending = Sending(prepared.batch, queue.push)
-                if prepared.batch.count < batchSize {
-                    rounds = 0
-                } else {
-                    next = Result { try queue.read(inbox, prepared.last) }
-                }
+                more = prepared.batch.count == batchSize
+                if more { next = Result { try queue.read(inbox, prepared.last) } }
                 try sending.wait().get()
                 try shared.acknowledge { try prepared.acknowledge(inbox) }
                 sent += prepared.batch.count

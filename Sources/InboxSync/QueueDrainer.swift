@@ -61,24 +61,24 @@ public struct QueueDrainer {
         if let throttle = try inbox.throttle(producer: name, bootId: bootId) {
             throw SyncError.stillThrottled(remaining: throttle.remaining)
         }
-        let waiting = try inbox.pendingCounts(producer: name)
+        let ends = try inbox.queueEnds(producer: name)
         return try inbox.drainSyncedOnce(producer: name, bootId: bootId, syncing: syncsAtEnd) { acknowledged in
             let sent = try batches.send(
                 acknowledged: &acknowledged, through: inbox,
                 [
                     OrderedBatches.Queue(
-                        waiting: waiting.statuses,
-                        read: { [name, batchSize] inbox, after in
-                            try inbox.pendingStatuses(producer: name, limit: batchSize, after: after)
+                        through: ends.statuses,
+                        read: { [name, batchSize] inbox, after, through in
+                            try inbox.pendingStatuses(producer: name, limit: batchSize, after: after, through: through)
                         },
                         prepare: { HTTPProducer.batch($0) }, push: producer.push,
                         acknowledge: { [name] inbox, statuses in
                             try inbox.acknowledgeStatuses(producer: name, statuses, durable: false)
                         }),
                     OrderedBatches.Queue(
-                        waiting: waiting.events,
-                        read: { [name, batchSize] inbox, after in
-                            try inbox.queuedEvents(producer: name, limit: batchSize, after: after)
+                        through: ends.events,
+                        read: { [name, batchSize] inbox, after, through in
+                            try inbox.queuedEvents(producer: name, limit: batchSize, after: after, through: through)
                         },
                         prepare: { HTTPProducer.batch($0.map(\.event)) }, push: producer.push,
                         acknowledge: { [name] inbox, events in

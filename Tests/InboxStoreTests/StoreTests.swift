@@ -290,6 +290,31 @@ import Testing
         #expect(try f.inbox.pendingStatuses(producer: "app-messaging").map(\.id) == ["m-y", "m-z"])
     }
 
+    /// A drain sends what its queues held when it started (`queueEnds`): what comes after, or
+    /// moves past that end, waits for the next drain.
+    @Test func readsUpToAQueueEndLeaveWhatCameAfter() throws {
+        let f = try InboxFixture()
+        try f.seed((1...3).map { f.message("m\($0)") })
+        try f.seed([f.message("a1", producer: "app-messaging")], producer: "app-messaging")
+        #expect(try f.inbox.queueEnds(producer: "engagement") == (nil, nil))
+        try f.inbox.recordImpressions([f.key("m1"), f.key("m2")])
+        try f.inbox.recordImpressions([MessageKey(producer: "app-messaging", id: "a1")])
+        for id in ["m1", "m2"] { _ = try f.inbox.markRead(f.key(id)) }
+        let ends = try f.inbox.queueEnds(producer: "engagement")
+        let tableEnd = try f.inbox.database.integer("SELECT max(seq) FROM pending_events")
+        #expect(ends.events == tableEnd, "the events' end is the table's, another producer's here")
+        try f.inbox.recordImpressions([f.key("m3")])
+        _ = try f.inbox.markRead(f.key("m3"))
+        _ = try f.inbox.markDeleted(f.key("m1"))
+        let events = try f.inbox.queuedEvents(producer: "engagement", through: ends.events)
+        #expect(events.map(\.event.key.id) == ["m1", "m2"])
+        #expect(try f.inbox.queuedEvents(producer: "engagement").count == 4)
+        // m1 changed after the end was taken: it moved past it, with m3.
+        let statuses = try f.inbox.pendingStatuses(producer: "engagement", through: ends.statuses)
+        #expect(statuses.map(\.id) == ["m2"])
+        #expect(try f.inbox.pendingStatuses(producer: "engagement").map(\.id) == ["m2", "m3", "m1"])
+    }
+
     @Test func aChangeMovesTheStatusPastEveryOtherAndARunIsClearedByItsPlaces() throws {
         let f = try InboxFixture()
         try f.seed((1...4).map { f.message("m\($0)") })
