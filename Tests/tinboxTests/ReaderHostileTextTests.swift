@@ -36,7 +36,7 @@ struct ReaderHostileTextTests {
         let raw = tmux.dataDir.appendingPathComponent("raw-output.bin")
         // The marker file appears once `cat` has written all it got, at the pipe's end-of-file.
         let flushed = tmux.dataDir.appendingPathComponent("raw-output.flushed")
-        try ReaderTmux.run("tmux", ["pipe-pane", "-t", tmux.session, "-o", "cat > \(raw.path); : > \(flushed.path)"])
+        try tmux.tmux(["pipe-pane", "-t", tmux.session, "-o", "cat > \(raw.path); : > \(flushed.path)"])
         try tmux.launch("--feed \(feed.path)")
         // Wait for the whole tab line: a capture can land between two parts of one repaint.
         var screen = try tmux.wait(for: "All \(count)  Unread \(count)  Read 0  Deleted 0")
@@ -60,7 +60,7 @@ struct ReaderHostileTextTests {
         try #require(
             waitForFile(raw) { String(decoding: $0, as: UTF8.self).contains("capture-end-42") },
             "the shell's line after the reader never reached the capture")
-        try ReaderTmux.run("tmux", ["pipe-pane", "-t", tmux.session])
+        try tmux.tmux(["pipe-pane", "-t", tmux.session])
         try #require(waitForFile(flushed) { _ in true }, "the capture's cat did not end")
         let bytes = try [UInt8](Data(contentsOf: raw))
         #expect(bytes.count > 1_000)

@@ -25,15 +25,16 @@ final class ReaderTmux {
 
     let session = "tinbox-test-\(UUID().uuidString.prefix(8))"
     let dataDir: URL
-    /// The tmux server's socket name (`tmux -L`), when the test runs its own server; nil shares
-    /// the default one.
-    let socket: String?
+    /// The tmux server's socket name (`tmux -L`): each test runs a server of its own. On one
+    /// shared server, a test's `kill-session` could end the server just as another test's
+    /// `new-session` reached it ("server exited unexpectedly").
+    let socket: String
 
     init(
         width: Int = 80, height: Int = 24, term: String = "xterm-256color", environment: String = "",
         socket: String? = nil
     ) throws {
-        self.socket = socket
+        self.socket = socket ?? session
         dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-reader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
         try tmux(
@@ -51,7 +52,7 @@ final class ReaderTmux {
     /// Runs a tmux command on this test's server.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        try Self.run("tmux", (socket.map { ["-L", $0] } ?? []) + arguments)
+        try Self.run("tmux", ["-L", socket] + arguments)
     }
 
     /// The terminal cursor: its column, its row and whether it shows (tmux's `cursor_flag`).
@@ -97,7 +98,7 @@ final class ReaderTmux {
     /// Copies every byte the reader writes to the pane into `file`, before tmux reads it
     /// (`pipe-pane -O`): the raw capture of escape sequences tmux itself would not show.
     func pipeOutput(to file: URL) throws {
-        try Self.run("tmux", ["pipe-pane", "-t", session, "-O", "cat >> '\(file.path)'"])
+        try tmux(["pipe-pane", "-t", session, "-O", "cat >> '\(file.path)'"])
     }
 
     /// Sends tmux key names (`j`, `Enter`, `Escape`, `C-z`, ...).
