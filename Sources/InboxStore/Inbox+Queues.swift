@@ -132,14 +132,6 @@ extension Inbox {
         return (statuses, events)
     }
 
-    /// How many statuses and events wait for `producer`.
-    public func pendingCounts(producer: String) throws -> (statuses: Int, events: Int) {
-        let statuses = try database.integer(
-            "SELECT count(*) FROM pending_statuses WHERE producer = ?", [.text(producer)])
-        let events = try database.integer("SELECT count(*) FROM pending_events WHERE producer = ?", [.text(producer)])
-        return (Int(statuses), Int(events))
-    }
-
     // MARK: throttling (PROTOCOL 1.5)
 
     /// Saves "no request to `producer` before `seconds` from now". Kept in monotonic time with
