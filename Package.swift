@@ -30,9 +30,12 @@ let package = Package(
         .target(name: "InboxCore", dependencies: ["CWidth", "CYajl", "CFriBidi"]),
         .target(name: "InAppEngine", dependencies: ["InboxCore"], exclude: ["DECISIONS.md"]),
         .target(name: "InboxStore", dependencies: ["InboxCore", "CSQLite"]),
-        .target(name: "InboxSync", dependencies: ["InboxCore", "InboxStore"]),
-        // URLSession lives apart, in the `tinbox-net` helper: see NetworkFrame.swift.
-        .target(name: "InboxHTTP", dependencies: ["InboxSync"]),
+        // HTTP as the sync code sees it, and the frames between tinbox and its network helper:
+        // Foundation alone, so `tinbox-net` links neither the store nor SQLite (issue 14 point 5).
+        .target(name: "HTTPWire"),
+        .target(name: "InboxSync", dependencies: ["HTTPWire", "InboxCore", "InboxStore"]),
+        // URLSession lives apart, in the `tinbox-net` helper (see NetworkFrame.swift), over HTTPWire alone.
+        .target(name: "InboxHTTP", dependencies: ["HTTPWire"]),
         .target(name: "InAppSync", dependencies: ["InAppEngine", "InboxSync", "InboxStore"]),
         .target(name: "TerminalUI", dependencies: ["InboxCore", "InAppEngine", "CNcursesw"]),
         // The program around the commands: config, the context they share and its TinboxKit

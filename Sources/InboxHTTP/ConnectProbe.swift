@@ -1,5 +1,5 @@
 import Foundation
-import InboxSync
+import HTTPWire
 
 #if canImport(Glibc)
     import Glibc

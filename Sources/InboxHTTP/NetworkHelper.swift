@@ -1,5 +1,5 @@
 import Foundation
-import InboxSync
+import HTTPWire
 
 /// The loop of `tinbox-net`: reads `NetworkFrame` requests on standard input, runs each on
 /// URLSession concurrently, writes each answer as one frame on standard output, and exits when
