@@ -36,7 +36,12 @@ public enum NetworkHelper {
 extension NetworkHelper {
     /// First uses cost more than the next: the frame codecs and URLSession's path through
     /// libcurl are run once before the first request can arrive (`URLSessionTransport.warmUp`).
+    /// When a request is already waiting, it goes first instead: the warm-up exchange would only
+    /// make it wait (it fails on purpose, and failing costs more than succeeding: URLSession
+    /// looks for a localized description in the executable's directory), and it pays the same
+    /// first uses itself (issue 14 point 5).
     static func warmUp(_ transport: URLSessionTransport) {
+        guard !inputWaiting() else { return }
         let request = NetworkFrame.request(0, HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:0/")!))
         var frames = FrameReader()
         for frame in frames.append(request.encoded()) {
@@ -44,6 +49,12 @@ extension NetworkHelper {
             _ = frames.append(NetworkFrame.answer(frame.id, .success(HTTPResponse(status: 200))).encoded())
         }
         transport.warmUp()
+    }
+
+    /// Whether standard input holds bytes (or its end) that a read would return at once.
+    static func inputWaiting() -> Bool {
+        var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
     }
 }
 
