@@ -46,13 +46,66 @@ import Testing
         #expect(empty.status == 204 && empty.body.isEmpty)
     }
 
-    /// The body travels as raw bytes after its header line, not as base64 inside it.
+    /// The body travels as its own bytes at the frame's end, not escaped or as base64.
     @Test func aBodyIsSentAsItsBytes() {
-        let body = Data("{\"events\":[]}".utf8)
-        let encoded = NetworkFrame.request(1, HTTPRequest(method: "POST", url: URL(string: "http://h/")!, body: body))
-            .encoded()
+        let body = Data((0..<90_000).map { UInt8($0 % 256) })
+        let url = URL(string: "http://h/")!
+        let encoded = NetworkFrame.request(1, HTTPRequest(method: "POST", url: url, body: body)).encoded()
         #expect(encoded.suffix(body.count) == body)
-        #expect(encoded.filter { $0 == 0x0A }.count == 1)
+        let empty = NetworkFrame.request(1, HTTPRequest(method: "POST", url: url, body: Data())).encoded()
+        #expect(encoded.count == empty.count + body.count)
+    }
+
+    /// A frame's byte count comes first, little-endian, so a reader knows where it ends.
+    @Test func aFrameStartsWithItsByteCount() {
+        let encoded = NetworkFrame.cancel(9).encoded()
+        let count = encoded.prefix(4).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        #expect(count == encoded.count - 4)
+    }
+
+    @Test func everyFieldCrossesThePipeUnchanged() throws {
+        var frame = NetworkFrame(id: -3)
+        frame.method = "PATCH"
+        frame.url = URL(string: "https://x.example/a?b=c%20d")!
+        frame.headers = ["Authorization": "Bearer é", "": ""]
+        frame.body = Data([0, 10, 13, 255])
+        frame.cancel = true
+        frame.status = 503
+        frame.failure = "connectTimedOut"
+        frame.host = "x.example:443"
+        frame.reason = "line one\nline two"
+        frame.seconds = 0.25
+        frame.limit = Int.max
+        #expect(try roundTrip(frame) == frame)
+        #expect(try roundTrip(NetworkFrame(id: 1)) == NetworkFrame(id: 1))
+    }
+
+    /// A frame whose fields do not decode is skipped, and the frames after it still arrive.
+    @Test func aFrameThatDoesNotDecodeIsSkipped() {
+        var broken = NetworkFrame.cancel(1).encoded()
+        broken[4] = 0xEE  // no such field
+        var cut = NetworkFrame.answer(2, .success(HTTPResponse(status: 200))).encoded()
+        cut.removeLast()  // the status's last byte
+        cut[0] -= 1  // and a byte count that says so
+        var reader = FrameReader()
+        let frames = reader.append(broken + cut + NetworkFrame.cancel(3).encoded())
+        #expect(frames.map(\.id) == [3])
+    }
+
+    /// A byte count past the largest frame means the stream is corrupt: nothing after it is
+    /// trusted, and reading the pipe ends as if the helper had stopped.
+    @Test func aCorruptByteCountEndsTheStream() throws {
+        var reader = FrameReader()
+        #expect(reader.append(Data([0xFF, 0xFF, 0xFF, 0x7F]) + NetworkFrame.cancel(3).encoded()).isEmpty)
+        #expect(reader.append(NetworkFrame.cancel(4).encoded()).isEmpty)
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let corrupt = Data([0xFF, 0xFF, 0xFF, 0x7F])
+        _ = corrupt.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        var piped = FrameReader()
+        #expect(piped.read(from: ends[0]) == nil)
     }
 
     @Test func framesAreCutAcrossChunksWhateverTheSplit() throws {
