@@ -14,7 +14,8 @@ extension NetworkFrame {
     static let largestFrame = 64 << 20
 
     enum Tag: UInt8 {
-        case id = 1, method, url, headers, body, cancel, status, failure, host, reason, seconds, limit
+        case id = 1
+        case method, url, headers, body, cancel, status, failure, host, reason, seconds, limit
     }
 
     /// The frame as the pipe carries it.
