@@ -133,6 +133,23 @@ import Testing
         #expect(try f.pending() == (1, 1))
     }
 
+    /// The connect probe runs beside the first exchange, and its failure stops the exchange with
+    /// the probe's reason, in the resolver's words, as when it ran first: URLSession alone would
+    /// say "unknown host" only.
+    @Test func anUnknownHostFailsWithTheProbesReason() {
+        let transport = URLSessionTransport(timeouts: HTTPTimeouts(connect: 5, request: 5))
+        let url = URL(string: "http://nosuch.invalid:8080/api/sdk/params")!
+        for _ in 0..<3 {
+            let result = transport.send(HTTPRequest(method: "GET", url: url), cancellation: nil)
+            guard case .failure(.cannotConnect(let host, let reason)) = result else {
+                Issue.record("expected cannot connect, got \(result)")
+                return
+            }
+            #expect(host == "nosuch.invalid:8080")
+            #expect(reason.hasPrefix("unknown host ("), "\(reason)")
+        }
+    }
+
     @Test func theDefaultLimitsAreTenAndThirtySecondsAndEightMiB() {
         let transport = URLSessionTransport()
         #expect(transport.timeouts == HTTPTimeouts(connect: 10, request: 30))
