@@ -6,10 +6,9 @@ import HTTPWire
 #endif
 
 /// The 10 s connect limit (issue 4). URLSession on Linux has no connect timeout of its own (its
-/// timer counts idle time of the whole exchange), so beside its first exchange with an endpoint
-/// tinbox opens one plain TCP connection to it with this limit and closes it again. A host that
-/// is down, refusing, or silently dropping packets then fails in at most `timeout` seconds with a
-/// clear reason, which stops the exchange (`URLSessionTransport.start`).
+/// timer counts idle time of the whole exchange), so before talking to an endpoint tinbox opens
+/// one plain TCP connection to it with this limit and closes it again. A host that is down,
+/// refusing, or silently dropping packets then fails in at most `timeout` seconds with a clear reason.
 enum ConnectProbe {
     /// nil when a TCP connection to `host:port` opened within `timeout` seconds.
     static func check(host: String, port: Int, timeout: Double) -> TransportFailure? {

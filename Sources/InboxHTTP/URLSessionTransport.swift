@@ -67,29 +67,11 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         completion: @escaping @Sendable (Result<HTTPResponse, TransportFailure>) -> Void
     ) {
         if cancellation?.isCancelled == true { return completion(.failure(.cancelled)) }
-        if reachedRecently(request.url) {
-            begin(request, cancellation: cancellation, completion: completion)
-            return
-        }
-        // The exchange and the probe start together, so a reachable endpoint is not asked twice
-        // in a row (issue 14 point 5). A probe that fails stops the exchange with its reason; an
-        // exchange that fails first waits for the probe's verdict, which tells a refused
-        // connection, an unknown host and the connect limit apart, as when the probe went first.
-        let verdict = ProbeVerdict()
-        let limit = timeouts.connect
-        let task = begin(request, cancellation: cancellation) { result in
-            if case .failure(let failure) = result, failure != .cancelled,
-                let probed = verdict.wait(seconds: limit + 1) ?? nil
-            {
-                return completion(.failure(probed))
-            }
-            completion(result)
-        }
+        if reachedRecently(request.url) { return begin(request, cancellation: cancellation, completion: completion) }
         // The probe may wait for the whole connect limit: on a thread of its own, not the caller's.
-        let thread = Thread { [self, delegate] in
-            let failure = probe(request.url)
-            verdict.settle(failure)
-            if let failure { delegate.stop(task, because: failure) }
+        let thread = Thread { [self] in
+            if let failure = probe(request.url) { return completion(.failure(failure)) }
+            begin(request, cancellation: cancellation, completion: completion)
         }
         thread.name = "tinbox-net probe"
         thread.start()
@@ -110,11 +92,10 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         _ = done.wait(timeout: .now() + 1)
     }
 
-    @discardableResult
     private func begin(
         _ request: HTTPRequest, cancellation: Cancellation?,
         completion: @escaping @Sendable (Result<HTTPResponse, TransportFailure>) -> Void
-    ) -> URLSessionDataTask {
+    ) {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.timeoutInterval = timeouts.request
@@ -141,7 +122,6 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             guard delegate.stop(task, because: .timedOut(seconds: limit)) else { return }
             DispatchQueue.global().asyncAfter(deadline: .now() + 5) { delegate.end(task) }
         }
-        return task
     }
 
     /// Whether a probe reached the endpoint recently enough to skip another.
@@ -172,26 +152,6 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     static func endpoint(_ url: URL) -> String {
         let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
         return "\(url.host ?? "?"):\(port)"
-    }
-}
-
-/// What a probe found, for an exchange that ended before it: nil until the probe ends, then
-/// the probe's failure, or nil inside when the endpoint answered.
-private final class ProbeVerdict: @unchecked Sendable {
-    private let settled = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var failure: TransportFailure??
-
-    func settle(_ found: TransportFailure?) {
-        lock.withLock { failure = .some(found) }
-        settled.signal()
-    }
-
-    /// The verdict, waiting at most `seconds` for it; nil when the probe has not ended by then.
-    func wait(seconds: Double) -> TransportFailure?? {
-        if let found = lock.withLock({ failure }) { return found }
-        _ = settled.wait(timeout: .now() + seconds)
-        return lock.withLock { failure }
     }
 }
 
