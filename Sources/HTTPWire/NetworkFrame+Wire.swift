@@ -37,7 +37,7 @@ extension NetworkFrame {
     }
 
     /// The frame `fields` (a frame without its byte count) describe; nil when they do not
-    /// decode, and the reader then skips it.
+    /// decode, and the reader then takes the stream for corrupt.
     static func decode(_ fields: UnsafeRawBufferPointer) -> NetworkFrame? {
         var reader = FieldReader(fields)
         var frame = NetworkFrame(id: 0)
@@ -161,11 +161,11 @@ private struct FieldReader {
 
     private mutating func count() -> Int? {
         guard let taken = take(4) else { return nil }
-        return (0..<4).reduce(0) { $0 | Int(taken[$1]) << (8 * $1) }
+        return Int(exactly: FrameReader.littleEndian32(taken))
     }
 
     private mutating func take(_ count: Int) -> UnsafeRawBufferPointer? {
-        guard !failed, count <= fields.count - offset else {
+        guard !failed, count >= 0, count <= fields.count - offset else {
             failed = true
             return nil
         }
@@ -174,15 +174,18 @@ private struct FieldReader {
     }
 }
 
-/// Cuts a byte stream into frames by their byte counts. A body arriving in many chunks is copied
-/// once, into the frame.
+/// Cuts a byte stream into frames by their byte counts. A frame that does not decode, or a count
+/// past `largestFrame`, makes the stream corrupt: both ends are built together, so the other end
+/// is not what it should be, and the reader ends as if it had stopped (tinbox then fails what
+/// waits on the helper and starts a new one for the next request).
 public struct FrameReader {
     /// The most one `read(from:)` takes from the pipe.
     static let readSize = 256 << 10
 
     private var buffer: [UInt8] = []
     private var start = 0
-    /// Set when a byte count is past `largestFrame`: the stream cannot be cut into frames again.
+    /// Set when a frame does not decode or a byte count is past `largestFrame`: the stream
+    /// cannot be trusted to be cut into frames again.
     private var corrupt = false
     /// Where `read(from:)` reads into, made on its first use.
     private var scratch: [UInt8] = []
@@ -191,10 +194,12 @@ public struct FrameReader {
 
     /// Reads what `descriptor` holds, up to `readSize` bytes in one `read`, and returns the frames
     /// that completed; nil at the end of the stream, on a read error, or once the stream is
-    /// corrupt. `FileHandle.availableData` read a pipe 8 KiB at a time: a batch of 500 events
-    /// (90 KB) took 11 reads and copies, and as many wake-ups of a writer waiting on the full
-    /// pipe (issue 14 point 5).
+    /// corrupt (the frames that completed before the corruption are returned first).
+    /// `FileHandle.availableData` read a pipe 8 KiB at a time: a batch of 500 events (90 KB)
+    /// took 11 reads and copies, and as many wake-ups of a writer waiting on the full pipe
+    /// (issue 14 point 5).
     public mutating func read(from descriptor: Int32) -> [NetworkFrame]? {
+        guard !corrupt else { return nil }
         if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: Self.readSize) }
         let count = scratch.withUnsafeMutableBytes { bytes in
             var count = Glibc.read(descriptor, bytes.baseAddress, bytes.count)
@@ -203,11 +208,11 @@ public struct FrameReader {
         }
         guard count > 0 else { return nil }
         let frames = frames(adding: scratch[..<count])
-        return corrupt ? nil : frames
+        return corrupt && frames.isEmpty ? nil : frames
     }
 
-    /// Appends `chunk` and returns the frames it completed, in order. A frame whose fields do not
-    /// decode is skipped; after a corrupt byte count, nothing more is returned.
+    /// Appends `chunk` and returns the frames it completed, in order, up to a corruption; after
+    /// one, nothing more is returned.
     public mutating func append(_ chunk: Data) -> [NetworkFrame] {
         frames(adding: chunk)
     }
@@ -218,14 +223,18 @@ public struct FrameReader {
         var frames: [NetworkFrame] = []
         buffer.withUnsafeBytes { bytes in
             while bytes.count - start >= 4 {
-                let length = (0..<4).reduce(0) { $0 | Int(bytes[start + $1]) << (8 * $1) }
-                guard length <= NetworkFrame.largestFrame else {
+                let count = Self.littleEndian32(UnsafeRawBufferPointer(rebasing: bytes[start..<start + 4]))
+                guard let length = Int(exactly: count), length <= NetworkFrame.largestFrame else {
                     corrupt = true
                     return
                 }
                 guard bytes.count - start - 4 >= length else { return }
                 let fields = UnsafeRawBufferPointer(rebasing: bytes[start + 4..<start + 4 + length])
-                if let frame = NetworkFrame.decode(fields) { frames.append(frame) }
+                guard let frame = NetworkFrame.decode(fields) else {
+                    corrupt = true
+                    return
+                }
+                frames.append(frame)
                 start += 4 + length
             }
         }
@@ -237,5 +246,10 @@ public struct FrameReader {
             start = 0
         }
         return frames
+    }
+
+    /// The 4 bytes at the start of `bytes` as a little-endian count.
+    static func littleEndian32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[$1]) << (8 * UInt32($1)) }
     }
 }

@@ -1,4 +1,4 @@
 import InboxHTTP
 
-/// tinbox's network helper: URLSession behind pipes (see `NetworkFrame` in InboxSync).
+/// tinbox's network helper: URLSession behind pipes (see `NetworkFrame` in HTTPWire).
 NetworkHelper.run()

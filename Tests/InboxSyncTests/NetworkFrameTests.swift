@@ -80,20 +80,25 @@ import Testing
         #expect(try roundTrip(NetworkFrame(id: 1)) == NetworkFrame(id: 1))
     }
 
-    /// A frame whose fields do not decode is skipped, and the frames after it still arrive.
-    @Test func aFrameThatDoesNotDecodeIsSkipped() {
-        var broken = NetworkFrame.cancel(1).encoded()
-        broken[4] = 0xEE  // no such field
-        var cut = NetworkFrame.answer(2, .success(HTTPResponse(status: 200))).encoded()
-        cut.removeLast()  // the status's last byte
-        cut[0] -= 1  // and a byte count that says so
+    /// A frame whose fields do not decode means the other end is not what it should be: the
+    /// frames before it arrive, and nothing after it is trusted.
+    @Test(arguments: [0, 1])
+    func aFrameThatDoesNotDecodeEndsTheStream(damage: Int) throws {
+        var broken = NetworkFrame.answer(2, .success(HTTPResponse(status: 200))).encoded()
+        if damage == 0 {
+            broken[4] = 0xEE  // no such field
+        } else {
+            broken.removeLast()  // the last byte of the body's count
+            broken[0] -= 1  // and a byte count that says so
+        }
         var reader = FrameReader()
-        let frames = reader.append(broken + cut + NetworkFrame.cancel(3).encoded())
-        #expect(frames.map(\.id) == [3])
+        let frames = reader.append(NetworkFrame.cancel(1).encoded() + broken + NetworkFrame.cancel(3).encoded())
+        #expect(frames.map(\.id) == [1])
+        #expect(reader.append(NetworkFrame.cancel(4).encoded()).isEmpty)
     }
 
-    /// A byte count past the largest frame means the stream is corrupt: nothing after it is
-    /// trusted, and reading the pipe ends as if the helper had stopped.
+    /// A byte count past the largest frame means the stream is corrupt: the frames before it
+    /// arrive, then reading the pipe ends as if the helper had stopped.
     @Test func aCorruptByteCountEndsTheStream() throws {
         var reader = FrameReader()
         #expect(reader.append(Data([0xFF, 0xFF, 0xFF, 0x7F]) + NetworkFrame.cancel(3).encoded()).isEmpty)
@@ -101,10 +106,11 @@ import Testing
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         defer { close(ends[0]) }
-        let corrupt = Data([0xFF, 0xFF, 0xFF, 0x7F])
-        _ = corrupt.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        let stream = NetworkFrame.answer(5, .success(HTTPResponse(status: 204))).encoded() + Data([0xFF, 0xFF, 0xFF, 0x7F])
+        _ = stream.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
         var piped = FrameReader()
+        #expect(piped.read(from: ends[0])?.map(\.id) == [5])
         #expect(piped.read(from: ends[0]) == nil)
     }
 
