@@ -133,9 +133,8 @@ import Testing
         #expect(try f.pending() == (1, 1))
     }
 
-    /// The connect probe runs beside the first exchange, and its failure stops the exchange with
-    /// the probe's reason, in the resolver's words, as when it ran first: URLSession alone would
-    /// say "unknown host" only.
+    /// The connect probe goes before an endpoint's first exchange, and its failure is the
+    /// exchange's, in the resolver's words: URLSession alone would say "unknown host" only.
     @Test func anUnknownHostFailsWithTheProbesReason() {
         let transport = URLSessionTransport(timeouts: HTTPTimeouts(connect: 5, request: 5))
         let url = URL(string: "http://nosuch.invalid:8080/api/sdk/params")!
