@@ -106,7 +106,8 @@ import Testing
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         defer { close(ends[0]) }
-        let stream = NetworkFrame.answer(5, .success(HTTPResponse(status: 204))).encoded() + Data([0xFF, 0xFF, 0xFF, 0x7F])
+        let answer = NetworkFrame.answer(5, .success(HTTPResponse(status: 204))).encoded()
+        let stream = answer + Data([0xFF, 0xFF, 0xFF, 0x7F])
         _ = stream.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
         var piped = FrameReader()
