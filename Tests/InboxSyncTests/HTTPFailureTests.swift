@@ -5,6 +5,10 @@ import InboxStore
 import InboxSync
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// PROTOCOL 1.5: 429 with Retry-After, 5xx, timeouts, refused connections, broken, oversized
 /// and non-JSON bodies are failed syncs with a clear reason; queued items stay queued.
 @Suite struct HTTPFailureTests {
@@ -149,9 +153,71 @@ import Testing
         }
     }
 
+    /// The connect limit (issue 4), apart from the request limit: a listener whose accept queue
+    /// is full drops every new connection attempt, as a host that swallows packets does, and the
+    /// probe gives up after the connect limit with its own reason, while the request limit is
+    /// far away.
+    @Test func anEndpointThatNeverAcceptsFailsAtTheConnectLimit() throws {
+        let listener = try #require(FullListener())
+        defer { listener.close() }
+        let transport = URLSessionTransport(timeouts: HTTPTimeouts(connect: 0.5, request: 30))
+        let url = URL(string: "http://127.0.0.1:\(listener.port)/api/sdk/params")!
+        let result = transport.send(HTTPRequest(method: "GET", url: url), cancellation: nil)
+        guard case .failure(.connectTimedOut(let host, let seconds)) = result else {
+            Issue.record("expected the connect limit, got \(result)")
+            return
+        }
+        #expect(host == "127.0.0.1:\(listener.port)" && seconds == 0.5)
+    }
+
     @Test func theDefaultLimitsAreTenAndThirtySecondsAndEightMiB() {
         let transport = URLSessionTransport()
         #expect(transport.timeouts == HTTPTimeouts(connect: 10, request: 30))
         #expect(transport.bodyLimit == 8 << 20)
+    }
+}
+
+/// A loopback listener that never accepts, with its accept queue filled: the kernel then drops
+/// further connection attempts (no answer at all, not a refusal).
+private final class FullListener {
+    let port: Int
+    private var descriptors: [Int32] = []
+
+    init?() {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { return nil }
+        descriptors.append(listener)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 0) == 0
+                    && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            _ = Glibc.close(listener)
+            return nil
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        // A backlog of 0 holds one connection; two more fill what the kernel allows around it.
+        for _ in 0..<3 {
+            let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard filler >= 0 else { continue }
+            descriptors.append(filler)
+            _ = fcntl(filler, F_SETFL, fcntl(filler, F_GETFL) | O_NONBLOCK)
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+    }
+
+    func close() {
+        for descriptor in descriptors { _ = Glibc.close(descriptor) }
+        descriptors.removeAll()
     }
 }
