@@ -192,6 +192,10 @@ public struct FrameReader {
 
     public init() {}
 
+    /// Whether the stream turned out corrupt (a frame that does not decode, or a count past
+    /// `largestFrame`).
+    public var isCorrupt: Bool { corrupt }
+
     /// Reads what `descriptor` holds, up to `readSize` bytes in one `read`, and returns the frames
     /// that completed; nil at the end of the stream, on a read error, or once the stream is
     /// corrupt (the frames that completed before the corruption are returned first).

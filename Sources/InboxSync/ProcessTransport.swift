@@ -143,6 +143,9 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
                 waiter?.done.signal()
             }
         }
+        // A helper whose answers do not decode is not what it should be, and may not exit when
+        // its input closes either: it is stopped, and reaped by this thread as any other.
+        if frames.isCorrupt { kill(process, SIGKILL) }
         // The helper is gone: fail what waits on it; the next request starts a new one.
         let orphans: [Waiter] = lock.withLock {
             if helper == process {

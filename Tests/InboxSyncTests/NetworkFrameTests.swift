@@ -98,21 +98,53 @@ import Testing
     }
 
     /// A byte count past the largest frame means the stream is corrupt: the frames before it
-    /// arrive, then reading the pipe ends as if the helper had stopped.
+    /// arrive, then reading the pipe ends as if the helper had stopped, and the pipe is not read
+    /// again.
     @Test func aCorruptByteCountEndsTheStream() throws {
         var reader = FrameReader()
         #expect(reader.append(Data([0xFF, 0xFF, 0xFF, 0x7F]) + NetworkFrame.cancel(3).encoded()).isEmpty)
         #expect(reader.append(NetworkFrame.cancel(4).encoded()).isEmpty)
+        #expect(reader.isCorrupt)
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
-        defer { close(ends[0]) }
-        let answer = NetworkFrame.answer(5, .success(HTTPResponse(status: 204))).encoded()
-        let stream = answer + Data([0xFF, 0xFF, 0xFF, 0x7F])
-        _ = stream.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
-        close(ends[1])
+        defer { for end in ends { close(end) } }
+        func send(_ bytes: Data) { _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } }
+        send(NetworkFrame.answer(5, .success(HTTPResponse(status: 204))).encoded() + Data([0xFF, 0xFF, 0xFF, 0x7F]))
         var piped = FrameReader()
         #expect(piped.read(from: ends[0])?.map(\.id) == [5])
+        send(NetworkFrame.cancel(6).encoded())
         #expect(piped.read(from: ends[0]) == nil)
+        var waiting = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&waiting, 1, 0) == 1, "the frame sent after the corruption is still in the pipe")
+    }
+
+    /// A helper whose answers do not decode fails what waits on it at once, is stopped even when
+    /// it would not exit at the end of its input, and the next request starts a new one.
+    @Test func aHelperThatAnswersGarbageIsStoppedAndReplaced() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-net-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pids = folder.appendingPathComponent("pids")
+        let helper = folder.appendingPathComponent("tinbox-net")
+        // Five bytes of a field that does not exist, then a process that ignores its input.
+        let garbage = "printf '\\005\\000\\000\\000\\356\\356\\356\\356\\356'"
+        let script = "#!/bin/sh\necho $$ >> '\(pids.path)'\n\(garbage)\nexec sleep 60\n"
+        try Data(script.utf8).write(to: helper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
+        let transport = ProcessTransport(executable: helper)
+        let request = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:9/")!)
+        for _ in 0..<2 {
+            guard case .failure(.other(let reason)) = transport.send(request, cancellation: nil) else {
+                Issue.record("expected the helper to fail the request")
+                return
+            }
+            #expect(reason == "the network helper stopped")
+        }
+        let started = try String(contentsOf: pids, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        #expect(started.count == 2, "a new helper for the second request")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline && started.contains(where: { kill($0, 0) == 0 }) { usleep(10_000) }
+        #expect(!started.contains(where: { kill($0, 0) == 0 }), "both helpers stopped and reaped")
     }
 
     @Test func framesAreCutAcrossChunksWhateverTheSplit() throws {
