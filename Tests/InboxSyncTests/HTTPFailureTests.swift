@@ -202,8 +202,9 @@ private final class FullListener {
             return nil
         }
         port = Int(UInt16(bigEndian: address.sin_port))
-        // A backlog of 0 holds one connection; two more fill what the kernel allows around it.
-        for _ in 0..<3 {
+        // A backlog of 0 queues one connection; once it is there, the kernel drops every SYN
+        // that comes after (the others, here too, stay unanswered).
+        for _ in 0..<2 {
             let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard filler >= 0 else { continue }
             descriptors.append(filler)
@@ -215,6 +216,8 @@ private final class FullListener {
             }
         }
     }
+
+    deinit { close() }
 
     func close() {
         for descriptor in descriptors { _ = Glibc.close(descriptor) }
