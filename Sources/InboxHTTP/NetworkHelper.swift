@@ -6,6 +6,7 @@ import HTTPWire
 /// its input closes (tinbox quit or was killed).
 public enum NetworkHelper {
     public static func run() -> Never {
+        keepOutOfHome()
         let transport = URLSessionTransport()
         warmUp(transport)
         let output = FileHandle.standardOutput
@@ -34,6 +35,19 @@ public enum NetworkHelper {
 }
 
 extension NetworkHelper {
+    /// Where the helper's URLSession would keep a cookie jar and a disk cache, were it not
+    /// configured without them: a path under `/dev/null`, which cannot be made. FoundationNetworking
+    /// builds the shared cookie storage and URL cache with every session configuration, and they
+    /// made `~/.local/share/<the helper's directory name>/` and
+    /// `~/.cache/org.swift.foundation.URLCache/tinbox-net/` on first use, though tinbox never keeps a
+    /// cookie or a cached answer (README, "Decisions").
+    static let nowhere = "/dev/null/tinbox-net"
+
+    /// Points the XDG data and cache homes of this process at `nowhere`, before URLSession is set up.
+    static func keepOutOfHome() {
+        for name in ["XDG_DATA_HOME", "XDG_CACHE_HOME"] { setenv(name, nowhere, 1) }
+    }
+
     /// First uses cost more than the next: URLSession's path through libcurl is run once before
     /// the first request can arrive (`URLSessionTransport.warmUp`). When a request is already
     /// waiting, it goes first instead: the warm-up exchange would only make it wait (it fails on
