@@ -65,10 +65,14 @@ generated: build
 	$(RELEASE) completions fish > $(GENERATED)/tinbox.fish
 
 # The man page and the completions go where man, bash-completion, zsh and fish look under PREFIX.
+# The network helper is no command of its own: it goes in PREFIX/libexec/tinbox, where tinbox
+# looks first (an earlier install's PREFIX/bin/tinbox-net is removed).
 install: build generated
-	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/tinbox $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
-		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
-	install -m 755 $(RELEASE) $(RELEASE)-net $(DESTDIR)$(PREFIX)/bin/
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/tinbox $(SHARE)/tinbox $(SHARE)/man/man1 \
+		$(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
+	install -m 755 $(RELEASE) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(RELEASE)-net $(DESTDIR)$(PREFIX)/libexec/tinbox/
+	rm -f $(DESTDIR)$(PREFIX)/bin/tinbox-net
 	cp -R Resources/. $(SHARE)/tinbox/
 	install -m 644 $(GENERATED)/tinbox.1 $(SHARE)/man/man1/tinbox.1
 	install -m 644 $(GENERATED)/tinbox.bash $(SHARE)/bash-completion/completions/tinbox

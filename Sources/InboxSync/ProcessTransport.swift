@@ -10,8 +10,8 @@ import Foundation
 /// request of this process; many requests may be in flight at once. It exits when tinbox closes
 /// its standard input, so a killed tinbox never leaves it behind.
 public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
-    /// The transport of this process: the `tinbox-net` next to the running executable, or
-    /// `$TINBOX_NET`.
+    /// The transport of this process: `$TINBOX_NET`, else the running executable's helper
+    /// (`helper(of:)`).
     public static let shared = ProcessTransport(executable: defaultExecutable())
 
     /// Longer than any limit the helper enforces (connect 10 s + request 30 s), in case it hangs.
@@ -81,7 +81,7 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
     private func start() throws {
         guard let executable, FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw SyncError.unsupported(
-                "tinbox-net, the network helper, is missing (looked for \(executable?.path ?? "it") next to tinbox)")
+                "tinbox-net, the network helper, is missing (looked for \(executable?.path ?? "it"))")
         }
         // A helper that died must not kill tinbox with SIGPIPE when the next request is written.
         signal(SIGPIPE, SIG_IGN)
@@ -173,10 +173,22 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         if let explicit = ProcessInfo.processInfo.environment["TINBOX_NET"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
-        // Without /proc (not Linux) there is no own path to look beside: nil, and `send` says so.
+        // Without /proc (not Linux) there is no own path to look from: nil, and `send` says so.
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             return nil
         }
-        return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("tinbox-net")
+        return helper(of: URL(fileURLWithPath: path))
+    }
+
+    /// The helper of the `tinbox` at `executable`: `PREFIX/libexec/tinbox/tinbox-net` when it is
+    /// installed under `PREFIX/bin`, else the one beside it (the build directory). In a folder of
+    /// its own the helper starts sooner: URLSession's first use reads the whole folder of the
+    /// running executable (`CFBundle`), and a `/usr/bin` holds thousands of files (README,
+    /// "Decisions").
+    static func helper(of executable: URL) -> URL {
+        let folder = executable.deletingLastPathComponent()
+        let installed = folder.deletingLastPathComponent().appendingPathComponent("libexec/tinbox/tinbox-net")
+        if FileManager.default.isExecutableFile(atPath: installed.path) { return installed }
+        return folder.appendingPathComponent("tinbox-net")
     }
 }

@@ -179,6 +179,27 @@ import Testing
         }
         #expect(reason.contains("tinbox-net"))
     }
+
+    /// Installed, the helper is `PREFIX/libexec/tinbox/tinbox-net`; built, it is beside tinbox.
+    @Test func theHelperIsLookedForInLibexecThenBeside() throws {
+        let prefix = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tinbox-prefix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let bin = prefix.appendingPathComponent("bin")
+        let libexec = prefix.appendingPathComponent("libexec/tinbox")
+        for folder in [bin, libexec] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let tinbox = bin.appendingPathComponent("tinbox")
+        let beside = bin.appendingPathComponent("tinbox-net")
+        #expect(ProcessTransport.helper(of: tinbox) == beside)
+
+        let installed = libexec.appendingPathComponent("tinbox-net")
+        try Data("#!/bin/sh\n".utf8).write(to: installed)
+        #expect(ProcessTransport.helper(of: tinbox) == beside, "a file that cannot run is not the helper")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: installed.path)
+        #expect(ProcessTransport.helper(of: tinbox) == installed)
+    }
 }
 
 extension Result where Success == HTTPResponse, Failure == TransportFailure {
