@@ -87,13 +87,13 @@ enum ManPage {
             "PREFIX/share/tinbox/demo",
             "The demo producers and campaigns, read when neither --feed nor the config names a producer."
         ),
-        ("PREFIX/bin/tinbox-net", "The network helper, started only when an http(s) source is used."),
+        ("PREFIX/libexec/tinbox/tinbox-net", "The network helper, started only when an http(s) source is used."),
     ]
 
     static let environment: [(String, String)] = [
         ("XDG_DATA_HOME, XDG_CONFIG_HOME, HOME", "Where the state and the config live (FILES)."),
         ("TINBOX_RESOURCES", "A folder holding demo/, instead of the share/tinbox beside the binary."),
-        ("TINBOX_NET", "The tinbox-net helper to run, instead of the one beside the binary."),
+        ("TINBOX_NET", "The tinbox-net helper to run, instead of the installed one."),
         ("TINBOX_REDUCE_MOTION", "1 skips the entrance animations, like --reduce-motion."),
         (
             "TERM, COLORTERM",
