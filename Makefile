@@ -65,8 +65,8 @@ generated: build
 	$(RELEASE) completions fish > $(GENERATED)/tinbox.fish
 
 # The man page and the completions go where man, bash-completion, zsh and fish look under PREFIX.
-# The network helper is no command of its own: it goes in PREFIX/libexec/tinbox, where tinbox
-# looks first (an earlier install's PREFIX/bin/tinbox-net is removed).
+# The network helper is no command of its own: it goes in PREFIX/libexec/tinbox. tinbox looks
+# beside itself first, so an earlier install's PREFIX/bin/tinbox-net is removed.
 install: build generated
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/tinbox $(SHARE)/tinbox $(SHARE)/man/man1 \
 		$(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d

@@ -11,8 +11,8 @@ import Foundation
 /// its standard input, so a killed tinbox never leaves it behind.
 public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
     /// The transport of this process: `$TINBOX_NET`, else the running executable's helper
-    /// (`helper(of:)`).
-    public static let shared = ProcessTransport(executable: defaultExecutable())
+    /// (`helpers(of:)`).
+    public static let shared = ProcessTransport(searching: defaultCandidates())
 
     /// Longer than any limit the helper enforces (connect 10 s + request 30 s), in case it hangs.
     static let safetyLimit: Double = 60
@@ -21,7 +21,8 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
     static let setPipeSize: Int32 = 1031
     static let pipeSize: Int32 = 1 << 20
 
-    private let executable: URL?
+    /// Where the helper may be, in order: the first that can run is started.
+    private let candidates: [URL]
     private let lock = NSLock()
     private var helper: pid_t?
     private var input: FileHandle?
@@ -33,8 +34,12 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         var result: Result<HTTPResponse, TransportFailure>?
     }
 
-    public init(executable: URL?) {
-        self.executable = executable
+    public convenience init(executable: URL?) {
+        self.init(searching: executable.map { [$0] } ?? [])
+    }
+
+    public init(searching candidates: [URL]) {
+        self.candidates = candidates
     }
 
     /// Starts the helper now, if it is not running, without sending anything: loading libcurl
@@ -79,9 +84,9 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
     /// one also starts a monitor thread and run-loop sources tinbox has no use for. The helper is
     /// reaped by the thread that reads its answers, when its output ends.
     private func start() throws {
-        guard let executable, FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw SyncError.unsupported(
-                "tinbox-net, the network helper, is missing (looked for \(executable?.path ?? "it"))")
+        guard let executable = Self.firstRunnable(candidates) else {
+            let searched = candidates.isEmpty ? "it" : candidates.map(\.path).joined(separator: ", ")
+            throw SyncError.unsupported("tinbox-net, the network helper, is missing (looked for \(searched))")
         }
         // A helper that died must not kill tinbox with SIGPIPE when the next request is written.
         signal(SIGPIPE, SIG_IGN)
@@ -169,26 +174,35 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    public static func defaultExecutable() -> URL? {
+    /// `$TINBOX_NET` alone when it is set, else the running executable's `helpers(of:)`; none
+    /// without /proc (not Linux), and `send` says so.
+    public static func defaultCandidates() -> [URL] {
         if let explicit = ProcessInfo.processInfo.environment["TINBOX_NET"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit)
+            return [URL(fileURLWithPath: explicit)]
         }
-        // Without /proc (not Linux) there is no own path to look from: nil, and `send` says so.
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
+            return []
         }
-        return helper(of: URL(fileURLWithPath: path))
+        return helpers(of: URL(fileURLWithPath: path))
     }
 
-    /// The helper of the `tinbox` at `executable`: `PREFIX/libexec/tinbox/tinbox-net` when it is
-    /// installed under `PREFIX/bin`, else the one beside it (the build directory). In a folder of
-    /// its own the helper starts sooner: URLSession's first use reads the whole folder of the
-    /// running executable (`CFBundle`), and a `/usr/bin` holds thousands of files (README,
-    /// "Decisions").
-    static func helper(of executable: URL) -> URL {
+    /// Where the helper of the `tinbox` at `executable` may be, in order: beside it (the build
+    /// directory, or a copy of both binaries made by hand), then `../libexec/tinbox/` (where
+    /// `make install` puts it, removing the one beside). Beside comes first so that a tinbox and
+    /// a helper from the same folder are never split by a helper left from an older install: the
+    /// frames carry no version. In a folder of its own the helper starts sooner: URLSession's
+    /// first use reads the whole folder of the running executable (`CFBundle`), and a `/usr/bin`
+    /// holds thousands of files (README, "Decisions").
+    static func helpers(of executable: URL) -> [URL] {
         let folder = executable.deletingLastPathComponent()
-        let installed = folder.deletingLastPathComponent().appendingPathComponent("libexec/tinbox/tinbox-net")
-        if FileManager.default.isExecutableFile(atPath: installed.path) { return installed }
-        return folder.appendingPathComponent("tinbox-net")
+        return [
+            folder.appendingPathComponent("tinbox-net"),
+            folder.deletingLastPathComponent().appendingPathComponent("libexec/tinbox/tinbox-net"),
+        ]
+    }
+
+    /// The first of `candidates` that exists and may be run.
+    static func firstRunnable(_ candidates: [URL]) -> URL? {
+        candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }

@@ -75,7 +75,7 @@ public struct TinboxConfiguration: Sendable {
     /// (else, inside this package's hosts, the helper beside the program).
     var transport: HTTPTransport {
         if let networkHelper { return ProcessTransport(executable: networkHelper) }
-        return fallbackTransport ?? ProcessTransport(executable: ProcessTransport.defaultExecutable())
+        return fallbackTransport ?? ProcessTransport(searching: ProcessTransport.defaultCandidates())
     }
 }
 

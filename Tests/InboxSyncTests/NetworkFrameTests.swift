@@ -180,8 +180,10 @@ import Testing
         #expect(reason.contains("tinbox-net"))
     }
 
-    /// Installed, the helper is `PREFIX/libexec/tinbox/tinbox-net`; built, it is beside tinbox.
-    @Test func theHelperIsLookedForInLibexecThenBeside() throws {
+    /// Built (or copied by hand), the helper is beside tinbox; installed, it is
+    /// `PREFIX/libexec/tinbox/tinbox-net`. One beside wins, so a helper left by an older install
+    /// never answers a tinbox that came with its own.
+    @Test func theHelperIsLookedForBesideThenInLibexec() throws {
         let prefix = FileManager.default.temporaryDirectory
             .appendingPathComponent("tinbox-prefix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
@@ -190,15 +192,26 @@ import Testing
         for folder in [bin, libexec] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let tinbox = bin.appendingPathComponent("tinbox")
         let beside = bin.appendingPathComponent("tinbox-net")
-        #expect(ProcessTransport.helper(of: tinbox) == beside)
-
         let installed = libexec.appendingPathComponent("tinbox-net")
+        let candidates = ProcessTransport.helpers(of: bin.appendingPathComponent("tinbox"))
+        #expect(candidates == [beside, installed])
+
+        let result = ProcessTransport(searching: candidates).send(
+            HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:9/")!), cancellation: nil)
+        guard case .failure(.other(let reason)) = result else {
+            Issue.record("expected a failure, got \(result)")
+            return
+        }
+        #expect(reason.contains(beside.path) && reason.contains(installed.path), "\(reason)")
+
         try Data("#!/bin/sh\n".utf8).write(to: installed)
-        #expect(ProcessTransport.helper(of: tinbox) == beside, "a file that cannot run is not the helper")
+        #expect(ProcessTransport.firstRunnable(candidates) == nil, "a file that cannot run is not the helper")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: installed.path)
-        #expect(ProcessTransport.helper(of: tinbox) == installed)
+        #expect(ProcessTransport.firstRunnable(candidates) == installed)
+        try Data("#!/bin/sh\n".utf8).write(to: beside)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: beside.path)
+        #expect(ProcessTransport.firstRunnable(candidates) == beside)
     }
 }
 
