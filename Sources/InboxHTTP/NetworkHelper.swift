@@ -43,9 +43,13 @@ extension NetworkHelper {
     /// cookie or a cached answer (README, "Decisions").
     static let nowhere = "/dev/null/tinbox-net"
 
-    /// Points the XDG data and cache homes of this process at `nowhere`, before URLSession is set up.
+    /// Points the XDG data and cache homes of this process at `nowhere`, before URLSession is set
+    /// up, and moves it to `/`: where the cookie jar's folder cannot be made, FoundationNetworking
+    /// reads `<working directory>/<the helper's directory name>/.cookies.shared` instead (tinbox's
+    /// working directory, often the home). The helper opens no file by a relative path.
     static func keepOutOfHome() {
         for name in ["XDG_DATA_HOME", "XDG_CACHE_HOME"] { setenv(name, nowhere, 1) }
+        _ = chdir("/")
     }
 
     /// First uses cost more than the next: URLSession's path through libcurl is run once before

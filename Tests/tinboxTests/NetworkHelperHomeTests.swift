@@ -14,19 +14,46 @@ import Testing
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let tinbox = Tinbox()
+        var tinbox = Tinbox()
         defer { try? FileManager.default.removeItem(at: tinbox.dataDirectory) }
-        var environment = tinbox.environment
-        environment["HOME"] = home.path
-        for name in ["XDG_DATA_HOME", "XDG_CACHE_HOME"] { environment[name] = nil }
+        tinbox.environment["HOME"] = home.path
+        for name in ["XDG_DATA_HOME", "XDG_CACHE_HOME"] { tinbox.environment[name] = nil }
 
-        let result = try Tinbox.run(
-            ["--data-dir", tinbox.dataDirectory.path, "--feed", "engagement=\(stub.base.absoluteString)", "refresh"],
-            environment: environment)
+        let result = try tinbox.run(["--feed", "engagement=\(stub.base.absoluteString)", "refresh"])
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("engagement ok 3 messages"), "\(result.stdout)")
         let left = FileManager.default.enumerator(atPath: home.path)?.allObjects as? [String] ?? []
         #expect(left.isEmpty, "the refresh left \(left) in its home")
+    }
+
+    /// Where the cookie jar's folder cannot be made, FoundationNetworking reads one under the
+    /// working directory instead: the helper works from `/`, not from where tinbox was started.
+    @Test func theHelperWorksFromTheRoot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-cwd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let helper = Process()
+        helper.executableURL = URL(fileURLWithPath: Tinbox.binary).deletingLastPathComponent()
+            .appendingPathComponent("tinbox-net")
+        helper.currentDirectoryURL = folder
+        let input = Pipe()
+        helper.standardInput = input
+        helper.standardOutput = FileHandle.nullDevice
+        try helper.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            helper.waitUntilExit()
+        }
+
+        var workingDirectory: String?
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            workingDirectory = try? FileManager.default.destinationOfSymbolicLink(
+                atPath: "/proc/\(helper.processIdentifier)/cwd")
+            if workingDirectory == "/" { break }
+            usleep(5_000)
+        }
+        #expect(workingDirectory == "/", "the helper works from \(workingDirectory ?? "nowhere")")
     }
 }
