@@ -72,10 +72,10 @@ public struct TinboxConfiguration: Sendable {
     }
 
     /// The network for HTTP sources: the helper when one is named, else URLSession in process
-    /// (else, inside this package's hosts, the helper beside the program).
+    /// (else, inside this package's hosts, the program's own helper: `ProcessTransport.shared`).
     var transport: HTTPTransport {
         if let networkHelper { return ProcessTransport(executable: networkHelper) }
-        return fallbackTransport ?? ProcessTransport(searching: ProcessTransport.defaultCandidates())
+        return fallbackTransport ?? ProcessTransport.shared
     }
 }
 

@@ -269,26 +269,29 @@ final class ShellSession {
         self.prompt = prompt
         self.folder = folder
         let environment = folder.environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
-        // A server of its own, as `ReaderTmux` runs (its `socket`).
-        try ReaderTmux.run(
-            "tmux",
-            [
-                "-L", name, "new-session", "-d", "-s", name, "-x", "160", "-y", "30", "-c", folder.url.path,
-                "env -i \(environment) TERM=xterm-256color PS1='\(prompt)' \(command)",
-            ])
+        try tmux([
+            "new-session", "-d", "-s", name, "-x", "160", "-y", "30", "-c", folder.url.path,
+            "env -i \(environment) TERM=xterm-256color PS1='\(prompt)' \(command)",
+        ])
         try type("PS1='\(prompt)'")
     }
 
-    deinit { _ = try? ReaderTmux.run("tmux", ["-L", name, "kill-session", "-t", name]) }
+    deinit { _ = try? tmux(["kill-session", "-t", name]) }
+
+    /// Runs a tmux command on this shell's own server (`tmux -L`), as `ReaderTmux` does.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        try ReaderTmux.run("tmux", ["-L", name] + arguments)
+    }
 
     func type(_ line: String) throws {
-        try ReaderTmux.run("tmux", ["-L", name, "send-keys", "-t", name, "-l", line])
-        try ReaderTmux.run("tmux", ["-L", name, "send-keys", "-t", name, "Enter"])
+        try tmux(["send-keys", "-t", name, "-l", line])
+        try tmux(["send-keys", "-t", name, "Enter"])
     }
 
     /// The last line with text on the pane.
     func lastLine() throws -> String {
-        Self.lastLine(of: try ReaderTmux.run("tmux", ["-L", name, "capture-pane", "-t", name, "-p"]))
+        Self.lastLine(of: try tmux(["capture-pane", "-t", name, "-p"]))
     }
 
     static func lastLine(of pane: String) -> String {
@@ -298,8 +301,7 @@ final class ShellSession {
     /// Waits, at most `timeout` seconds, until the pane satisfies `condition`.
     func wait(timeout: Double = 10, until condition: (String) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
-        while !condition(try ReaderTmux.run("tmux", ["-L", name, "capture-pane", "-t", name, "-p"])), Date() < deadline
-        {
+        while !condition(try tmux(["capture-pane", "-t", name, "-p"])), Date() < deadline {
             usleep(30_000)
         }
     }
@@ -307,10 +309,10 @@ final class ShellSession {
     /// Clears the line, types `text`, presses Tab, and returns the line (without the prompt)
     /// once it reads `expected` or the deadline passes.
     func complete(_ text: String, expecting expected: String, timeout: Double = 5) throws -> String {
-        try ReaderTmux.run("tmux", ["-L", name, "send-keys", "-t", name, "C-u"])
-        try ReaderTmux.run("tmux", ["-L", name, "send-keys", "-t", name, "-l", text])
+        try tmux(["send-keys", "-t", name, "C-u"])
+        try tmux(["send-keys", "-t", name, "-l", text])
         try wait(timeout: timeout) { Self.lastLine(of: $0) == prompt + text }
-        try ReaderTmux.run("tmux", ["-L", name, "send-keys", "-t", name, "Tab"])
+        try tmux(["send-keys", "-t", name, "Tab"])
         let deadline = Date().addingTimeInterval(timeout)
         var line = try lastLine()
         while line.trimmingCharacters(in: .whitespaces) != prompt + expected, Date() < deadline {
