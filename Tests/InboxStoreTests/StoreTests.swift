@@ -94,6 +94,22 @@ import Testing
         #expect(errors.withLock { $0 }.isEmpty)
         #expect(try first.count(.read) == 200)
     }
+
+    /// Text is stored by its byte count: a NUL inside a feed's string (valid JSON, `\u0000`) used
+    /// to end the stored title there, and the rest was lost. An empty string stays text.
+    @Test func textKeepsEveryByteAfterANul() throws {
+        let f = try InboxFixture()
+        var message = f.message("n1")
+        message.title = "a\u{0}nul \u{202E}evil end"
+        message.body = ""
+        message.subtitle = "\u{0}"
+        try f.seed([message])
+        let stored = try #require(try f.inbox.entry(f.key("n1"))).message
+        #expect(stored.title == "a\u{0}nul \u{202E}evil end")
+        #expect(stored.body == "")
+        #expect(stored.subtitle == "\u{0}")
+        #expect(try f.inbox.database.integer("SELECT length(CAST(title AS BLOB)) FROM messages") == 17)
+    }
 }
 
 /// Buttons are stored as JSON written by hand; reading it back gives the same buttons.

@@ -33,7 +33,7 @@ public final class Statement {
             case .null: code = sqlite3_bind_null(raw, index)
             case .int(let number): code = sqlite3_bind_int64(raw, index, number)
             case .double(let number): code = sqlite3_bind_double(raw, index, number)
-            case .text(let text): code = sqlite3_bind_text(raw, index, text, -1, tinbox_sqlite_transient())
+            case .text(let text): code = bindText(text, at: index)
             case .blob(let data) where data.isEmpty:
                 code = sqlite3_bind_zeroblob(raw, index, 0)
             case .blob(let data):
@@ -44,6 +44,20 @@ public final class Statement {
             try database.check(code)
         }
         return self
+    }
+
+    /// Binds `text` by its byte count, not up to its first NUL: a feed's `"a\u0000b"` is a valid
+    /// JSON string, and it was stored as `a`. An empty string still binds as text, not as NULL.
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(raw, index, "", 0, tinbox_sqlite_transient())
+            }
+            return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(raw, index, $0, Int32(bytes.count), tinbox_sqlite_transient())
+            }
+        }
     }
 
     /// Advances to the next row; false when the statement is done.
@@ -70,9 +84,11 @@ public final class Statement {
     public func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
 
+    /// The column's text, every byte of it (a NUL included, as it was bound).
     public func text(_ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(raw, column) else { return nil }
-        return String(cString: pointer)
+        let count = Int(sqlite3_column_bytes(raw, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
