@@ -80,19 +80,23 @@ let package = Package(
         // The host's drivers on a manual clock: what the tmux tests can only watch in real seconds.
         .testTarget(
             name: "TinboxHostTests",
-            dependencies: ["TinboxHost", "TerminalUI", "InboxCore", "InAppEngine", "InAppSync", "TinboxKitCore"]),
+            dependencies: [
+                "TinboxHost", "TerminalUI", "InboxCore", "InAppEngine", "InAppSync", "TinboxKitCore", "TestSupport",
+            ]),
         // Uses TinboxKit as a program would: `import TinboxKit` only (beside the loopback stub of
         // TestSupport); runs the built tinbox-badge.
         .testTarget(name: "TinboxKitTests", dependencies: ["TinboxKit", "TestSupport"]),
         .testTarget(
             name: "ArtworkTests", dependencies: ["Artwork", "InboxCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "InAppEngineTests", dependencies: ["InAppEngine", "InboxCore"], exclude: ["Timelines", "Gameball"]),
-        .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore"]),
+            name: "InAppEngineTests", dependencies: ["InAppEngine", "InboxCore", "TestSupport"],
+            exclude: ["Timelines", "Gameball"]),
+        .testTarget(name: "InboxStoreTests", dependencies: ["InboxStore", "InboxCore", "TestSupport"]),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine"],
+            name: "TerminalUITests", dependencies: ["TerminalUI", "InboxCore", "InAppEngine", "TestSupport"],
             exclude: ["__Snapshots__"]),
-        // Starts and reaps the programs the tests run, with every wait bounded (ChildProcess.swift).
+        // Starts and reaps the programs the tests run, with every wait bounded (ChildProcess.swift);
+        // keeps every test's folders under one folder removed at exit (Scratch.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "tinboxTests", dependencies: ["InboxCore", "InboxStore", "TestSupport"]),
         .testTarget(

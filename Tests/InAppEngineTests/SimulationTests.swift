@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import InAppEngine
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func syncFileArtworkResolvesAgainstTheDocumentFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iam-\(UUID().uuidString)")
+        let folder = Scratch.folder("iam")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("art"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

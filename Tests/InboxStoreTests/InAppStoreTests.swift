@@ -1,5 +1,6 @@
 import Foundation
 import InboxCore
+import TestSupport
 import Testing
 
 @testable import InboxStore
@@ -7,7 +8,7 @@ import Testing
 /// The in-app tables of schema 2 and the migration that adds them.
 @Suite struct InAppStoreTests {
     private func makeStore() throws -> InAppStore {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-iam-\(UUID().uuidString)")
+        let directory = Scratch.folder("tinbox-iam")
         return InAppStore(store: try Store(directory: directory))
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import InboxCore
+import TestSupport
+
 @testable import InboxStore
 
 /// A fresh store in a temporary directory with a manual clock, and message builders.
@@ -10,8 +12,7 @@ struct InboxFixture {
 
     /// A store in `directory`, a new one by default.
     init(directory: URL? = nil) throws {
-        let temporary = FileManager.default.temporaryDirectory
-        self.directory = directory ?? temporary.appendingPathComponent("tinbox-test-\(UUID().uuidString)")
+        self.directory = directory ?? Scratch.folder("tinbox-test")
         clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
         inbox = Inbox(store: try Store(directory: self.directory), clock: clock)
     }
@@ -19,8 +20,7 @@ struct InboxFixture {
     /// A directory holding a store an older tinbox wrote: the first `schema` migration steps, at
     /// that `user_version`. `fill` writes its rows through the old schema before anything opens it.
     static func storeAtSchema(_ schema: Int, fill: (Database) throws -> Void) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tinbox-v\(schema)-\(UUID().uuidString)")
+        let directory = Scratch.folder("tinbox-v\(schema)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = try Database(path: directory.appendingPathComponent(Store.fileName).path)
         for step in Migrations.steps.prefix(schema) { try database.execute(step) }

@@ -1,24 +1,21 @@
 import Foundation
 import InboxCore
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import InboxStore
 
 /// Opening, migrating and sharing the database (issue "Foundation", point 3).
 @Suite struct StoreTests {
-    private func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-store-\(UUID().uuidString)")
-    }
-
     @Test func aNewStoreIsMigratedToTheLatestSchemaInWALMode() throws {
-        let store = try Store(directory: temporaryDirectory())
+        let store = try Store(directory: Scratch.folder("tinbox-store"))
         #expect(try store.database.userVersion == Migrations.latest)
         #expect(try store.database.query("PRAGMA journal_mode") { try $0.step() ? $0.text(0) : nil } == "wal")
     }
 
     @Test func aNewStoreIsLinkedIntoPlaceAndLeavesNoTemporaryFile() throws {
-        let directory = temporaryDirectory()
+        let directory = Scratch.folder("tinbox-store")
         // Several connections open the missing store at once, as two processes may: one builds
         // it, the others use that one.
         let opened = Mutex<[Int32]>([])
@@ -36,7 +33,7 @@ import Testing
     }
 
     @Test func aDatabaseWithANewerSchemaIsRefusedWithAClearLine() throws {
-        let directory = temporaryDirectory()
+        let directory = Scratch.folder("tinbox-store")
         let store = try Store(directory: directory)
         try store.database.execute("PRAGMA user_version = 99")
         #expect {
@@ -47,7 +44,7 @@ import Testing
     }
 
     @Test func aCorruptFileIsRefusedAndLeftAsItWas() throws {
-        let directory = temporaryDirectory()
+        let directory = Scratch.folder("tinbox-store")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent(Store.fileName)
         let garbage = Data(repeating: 0x41, count: 8192)
@@ -57,7 +54,7 @@ import Testing
     }
 
     @Test func aDataDirectoryThatCannotBeCreatedIsAClearError() throws {
-        let blocker = temporaryDirectory()
+        let blocker = Scratch.folder("tinbox-store")
         try Data("x".utf8).write(to: blocker)
         let sub = blocker.appendingPathComponent("sub")
         let error = #expect(throws: StoreError.self) { _ = try Store(directory: sub) }
@@ -73,7 +70,7 @@ import Testing
     }
 
     @Test func twoConnectionsWriteSideBySide() throws {
-        let directory = temporaryDirectory()
+        let directory = Scratch.folder("tinbox-store")
         let clock = ManualClock()
         let first = Inbox(store: try Store(directory: directory), clock: clock)
         let messages = (0..<200).map {

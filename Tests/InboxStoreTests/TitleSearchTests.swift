@@ -1,5 +1,6 @@
 import Foundation
 import InboxCore
+import TestSupport
 import Testing
 
 @testable import InboxStore
@@ -258,7 +259,7 @@ import Testing
         messages += (0..<300).map { message("bulk\($0)", "bulk message \($0) with a long title to fill pages") }
         try fixture.seed(messages)
         let backlog = try inbox.titleIndexBacklog()
-        let crash = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-crash-\(UUID().uuidString)")
+        let crash = Scratch.folder("tinbox-crash")
         try FileManager.default.createDirectory(at: crash, withIntermediateDirectories: true)
         try inbox.store.database.execute("PRAGMA cache_size = 4")
         _ = try inbox.catchUpTitleIndex(maxRows: 10_000) {

@@ -3,11 +3,12 @@ import InAppEngine
 import InAppSync
 import InboxCore
 import InboxStore
+import TestSupport
 import Testing
 
 /// BEHAVIOR B.13 (sync, cache, retries) and B.14 (artwork prefetch) with file sources.
 @Suite struct CampaignLoaderTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-iam-\(UUID().uuidString)")
+    let folder = Scratch.folder("tinbox-iam")
 
     private func store() throws -> InAppStore {
         InAppStore(store: try Store(directory: folder.appendingPathComponent("data")))

@@ -34,7 +34,7 @@ import Testing
         }
         let stub = try StubServer()
         defer { stub.stop() }
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-ev-\(UUID().uuidString)")
+        let data = Scratch.folder("tinbox-ev")
         try stub.script("GET /api/iam/sync", [["json": document], ["json": document]])
         try stub.script("POST /api/events", [["status": 503]])
 

@@ -12,7 +12,7 @@ import Testing
 /// durable from the moment they are queued, sent with the same eventId after a failure or a
 /// restart, and the frequency history survives a restart (BEHAVIOR B.1, B.15).
 @Suite struct InAppRuntimeTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-rt-\(UUID().uuidString)")
+    let folder = Scratch.folder("tinbox-rt")
     let clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
 
     final class Host: InAppHost {

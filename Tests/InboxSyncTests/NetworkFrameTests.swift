@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import InboxSync
@@ -121,7 +122,7 @@ import Testing
     /// A helper whose answers do not decode fails what waits on it at once, is stopped even when
     /// it would not exit at the end of its input, and the next request starts a new one.
     @Test func aHelperThatAnswersGarbageIsStoppedAndReplaced() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-net-\(UUID())")
+        let folder = Scratch.folder("garbage-net")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pids = folder.appendingPathComponent("pids")
@@ -184,8 +185,7 @@ import Testing
     /// `PREFIX/libexec/tinbox/tinbox-net`. One beside wins, so a helper left by an older install
     /// never answers a tinbox that came with its own.
     @Test func theHelperIsLookedForBesideThenInLibexec() throws {
-        let prefix = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tinbox-prefix-\(UUID().uuidString)")
+        let prefix = Scratch.folder("tinbox-prefix")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let bin = prefix.appendingPathComponent("bin")
         let libexec = prefix.appendingPathComponent("libexec/tinbox")

@@ -1,6 +1,7 @@
 import Foundation
 import InboxCore
 import InboxSync
+import TestSupport
 import Testing
 
 @testable import InboxStore
@@ -14,8 +15,7 @@ import Testing
         let inbox: Inbox
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "tinbox-import-\(UUID().uuidString)")
+            directory = Scratch.folder("tinbox-import")
             inbox = Inbox(store: try Store(directory: directory), clock: clock)
         }
 

@@ -1,12 +1,13 @@
 import Foundation
 import TerminalUI
+import TestSupport
 import Testing
 
 /// The golden-screen helper (Support/Snapshot.swift): recording rewrites a golden, except under
 /// CI, where it fails the run and leaves the file alone. Each test has its own folder and
 /// environment, so neither `__Snapshots__/` nor this process's environment is touched.
 @Suite struct GoldensTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-goldens-\(UUID().uuidString)")
+    let folder = Scratch.folder("tinbox-goldens")
 
     private func goldens(_ environment: [String: String]) throws -> Goldens {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -51,7 +51,7 @@ public final class ChildProcess: @unchecked Sendable {
     public init(_ program: String, _ arguments: [String], environment: [String: String]? = nil, input: Input = .null)
         throws
     {
-        let folder = FileManager.default.temporaryDirectory.path
+        let folder = Scratch.root.path
         let stamp = UUID().uuidString
         outputPath = "\(folder)/tinbox-child-\(stamp).out"
         errorPath = "\(folder)/tinbox-child-\(stamp).err"

@@ -48,7 +48,7 @@ public final class StubServer: @unchecked Sendable {
         .appendingPathComponent("InboxSyncTests/StubServer/stub_server.py")
 
     public init() throws {
-        let portFile = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-stub-\(UUID().uuidString)")
+        let portFile = Scratch.folder("tinbox-stub")
         process = try ChildProcess("python3", [Self.script.path, portFile.path], input: .pipe)
         let deadline = Date().addingTimeInterval(10)
         var found: Int?

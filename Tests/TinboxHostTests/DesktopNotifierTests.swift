@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TinboxKitCore
 
@@ -13,7 +14,7 @@ import TinboxKitCore
     static func notifier(
         _ environment: [String: String], configured: String = "ask", screen: Screen
     ) throws -> (DesktopNotifier, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString)")
+        let folder = Scratch.folder("notify")
         let notifier = DesktopNotifier(
             inbox: try api(folder), environment: environment.merging(["PATH": "/nonexistent"]) { old, _ in old },
             configured: configured, terminal: { screen.written.append($0) })

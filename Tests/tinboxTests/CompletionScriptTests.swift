@@ -21,8 +21,7 @@ import Testing
         let script: URL
 
         init(_ shell: String) throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "tinbox-completions-\(UUID().uuidString)")
+            url = Scratch.folder("tinbox-completions")
             try FileManager.default.createDirectory(
                 at: url.appendingPathComponent("sub"), withIntermediateDirectories: true)
             for name in ["a.json", "b.jsonl", "sfile.json", "sub/c.json"] {

@@ -41,7 +41,7 @@ import Testing
 
     @Test func withItsArtworkReadyTheFullScreenIsSelectedAndHeldForOrientation() throws {
         // The capture with its one remote picture pointing at a local one; nothing else changed.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gameball-\(UUID().uuidString)")
+        let folder = Scratch.folder("gameball")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func simulateTakesTheCaptureAsSyncFileWithSyncFormat() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gameball-\(UUID().uuidString)")
+        let folder = Scratch.folder("gameball")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let timeline = folder.appendingPathComponent("t.jsonl")
@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func aFileOfNoKnownShapeIsOneLineNamingIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gameball-\(UUID().uuidString)")
+        let folder = Scratch.folder("gameball")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("odd.json")

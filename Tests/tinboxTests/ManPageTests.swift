@@ -20,7 +20,7 @@ import Testing
 
     /// The page in a file of its own while `body` runs.
     static func withFile<T>(_ body: (URL) throws -> T) throws -> T {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-\(UUID().uuidString).1")
+        let file = Scratch.folder("tinbox").appendingPathExtension("1")
         try Data(try roff().utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         return try body(file)
@@ -31,7 +31,7 @@ import Testing
         try withFile { file in
             let result = try ChildProcess.run(
                 "sh", ["-c", "MANWIDTH=80 man -l \"$1\" | col -bx", "sh", file.path],
-                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()], timeout: 30)
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": Scratch.root.path], timeout: 30)
             return (result.stdout, result.stderr)
         }
     }

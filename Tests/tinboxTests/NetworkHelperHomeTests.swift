@@ -11,7 +11,7 @@ import Testing
         let stub = try StubServer()
         defer { stub.stop() }
         try stub.setState(["generate": 3])
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-home-\(UUID().uuidString)")
+        let home = Scratch.folder("tinbox-home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         var tinbox = Tinbox()
@@ -30,7 +30,7 @@ import Testing
     /// Where the cookie jar's folder cannot be made, FoundationNetworking reads one under the
     /// working directory instead: the helper works from `/`, not from where tinbox was started.
     @Test func theHelperWorksFromTheRoot() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-cwd-\(UUID().uuidString)")
+        let folder = Scratch.folder("tinbox-cwd")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let helper = Process()

@@ -8,7 +8,7 @@ import Testing
 /// late is not taken as keys, and nothing of it is left for the shell after the reader quits.
 @Suite(.serialized, .enabled(if: ReaderTmux.isAvailable)) struct ProbeEndToEndTests {
     @Test func aSilentTerminalIsProbedAndTheReaderGoesOnWithNothingLeftOnTheInput() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-probe-\(UUID().uuidString)")
+        let folder = Scratch.folder("tinbox-probe")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let none = folder.appendingPathComponent("no-campaigns.json")

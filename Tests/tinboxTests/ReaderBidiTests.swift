@@ -69,7 +69,7 @@ struct ReaderBidiTests {
     }
 
     @Test func aBadValueIsOneLineAndAFailure() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-bidi-\(UUID().uuidString)")
+        let folder = Scratch.folder("tinbox-bidi")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let flag = try ChildProcess.run(

@@ -67,7 +67,7 @@ struct ReaderEndToEndTests {
     }
 
     @Test func notATerminalPointsToTinboxList() throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-pipe-\(UUID().uuidString)")
+        let data = Scratch.folder("tinbox-pipe")
         let process = try ChildProcess(ReaderTmux.binary, ["--data-dir", data.path], input: .pipe)
         #expect(try process.wait(timeout: 30).status == 1)
         let message = process.standardError

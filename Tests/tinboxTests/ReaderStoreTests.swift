@@ -1,12 +1,13 @@
 import Foundation
 import InboxCore
 import InboxStore
+import TestSupport
 import Testing
 
 /// The store queries the reader relies on (schema 3, Inbox+ReaderList.swift,
 /// Inbox+ReaderCounts.swift) agree with the plain queries of BEHAVIOR A.2/A.3 at every step.
 @Suite struct ReaderStoreTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-rs-\(UUID().uuidString)")
+    let directory = Scratch.folder("tinbox-rs")
     let clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
 
     func message(

@@ -35,7 +35,7 @@ final class ReaderTmux {
         socket: String? = nil
     ) throws {
         self.socket = socket ?? session
-        dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-reader-\(UUID().uuidString)")
+        dataDir = Scratch.folder("tinbox-reader")
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
         try tmux(
             [

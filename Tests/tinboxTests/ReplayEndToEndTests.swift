@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tinbox replay` as a person runs it (issue 13), in tmux on a socket of its own: each timeline
@@ -23,7 +24,7 @@ import Testing
         let folder: URL
 
         init(width: Int = 160, height: Int = 60) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-replay-\(UUID().uuidString)")
+            folder = Scratch.folder("tinbox-replay")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try tmux([
                 "new-session", "-d", "-s", "replay", "-x", "\(width)", "-y", "\(height)",

@@ -21,7 +21,7 @@ struct Tinbox {
     var environment: [String: String]
 
     init() {
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-cli-\(UUID().uuidString)")
+        dataDirectory = Scratch.folder("tinbox-cli")
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = dataDirectory.appendingPathComponent("config").path
         self.environment = environment

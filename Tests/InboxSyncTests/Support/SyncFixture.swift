@@ -15,7 +15,7 @@ final class SyncFixture {
     let transport: URLSessionTransport
 
     init(timeouts: HTTPTimeouts = HTTPTimeouts(connect: 2, request: 5)) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinbox-sync-\(UUID().uuidString)")
+        directory = Scratch.folder("tinbox-sync")
         clock = ManualClock(now: UTCDate.parse("2026-11-29T12:00:00.000Z")!)
         inbox = Inbox(store: try Store(directory: directory), clock: clock)
         stub = try StubServer()

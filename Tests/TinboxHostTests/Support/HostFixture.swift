@@ -1,6 +1,7 @@
 import Foundation
 import InboxCore
 import TerminalUI
+import TestSupport
 
 @testable import TinboxHost
 
@@ -31,7 +32,7 @@ enum HostFixture {
 
     /// A fresh folder under the temporary directory.
     static func folder(_ prefix: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        let folder = Scratch.folder(prefix)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

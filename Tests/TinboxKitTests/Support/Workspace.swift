@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TinboxKit
 
 /// A temporary folder with a data directory and the documents a test writes: feeds
@@ -11,7 +12,7 @@ struct Workspace {
     static let start = Date(timeIntervalSince1970: 1_796_126_400)
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("tinboxkit-\(UUID().uuidString)")
+        root = Scratch.folder("tinboxkit")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
