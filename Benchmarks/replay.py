@@ -15,6 +15,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import struct
 import subprocess
 import sys
@@ -129,36 +130,39 @@ def main():
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     work = tempfile.mkdtemp(prefix="tinbox-replay-bench-")
-    run.feed(100, os.path.join(work, "feed.json"))
-    data = os.path.join(work, "data")
-    subprocess.run([binary, "--data-dir", data, "--feed", os.path.join(work, "feed.json"), "refresh"],
-                   check=True, stdout=subprocess.DEVNULL)
-    path = os.path.join(work, "timeline.jsonl")
-    steps_count = timeline(path)
-    simulate = subprocess.run([binary, "simulate", path], check=True, capture_output=True).stdout
-    overlays = simulate.count(b'"event":"shown"')
-    rows = []
-    for _ in range(args.reps):
-        record = os.path.join(work, "record.jsonl")
-        rows.append(once(binary, data, path, record))
-        with open(record, "rb") as handle:
-            if handle.read() != simulate:
-                raise SystemExit("replay bench: --record differs from simulate's stdout")
-    median = lambda column: sorted(row[column] for row in rows)[len(rows) // 2]  # noqa: E731
-    sizes, pause, resume = steps(binary, data, path)
-    print("== replay: %d steps, %d overlays, --speed 1000, 120x40, 100 messages, %d reps (median) ==" % (
-        steps_count, overlays, args.reps))
-    print("baseline: j (selection one row down)         %6d B" % median(1))
-    print("first paint (paused)                         %6d B" % median(0))
-    print("whole replay after p                         %6d B   (%d B per overlay, shown and closed)" % (
-        median(2), median(2) // overlays))
-    print("overlays drawn (header seen in the output)   %6d of %d" % (min(row[3] for row in rows), overlays))
-    for kind in KINDS:
-        shown = max(pair[0] for pair in sizes[kind])
-        closed = max(pair[1] for pair in sizes[kind])
-        print("%-10s shown %5d B (target <= 2,500 B)   closed %5d B" % (kind, shown, closed))
-    print("with a modal up: p pauses %d B, p resumes %d B   (the bar's changed cells only)" % (pause, resume))
-    print("--record equals simulate's stdout: yes, every rep")
+    try:
+        run.feed(100, os.path.join(work, "feed.json"))
+        data = os.path.join(work, "data")
+        subprocess.run([binary, "--data-dir", data, "--feed", os.path.join(work, "feed.json"), "refresh"],
+                       check=True, stdout=subprocess.DEVNULL)
+        path = os.path.join(work, "timeline.jsonl")
+        steps_count = timeline(path)
+        simulate = subprocess.run([binary, "simulate", path], check=True, capture_output=True).stdout
+        overlays = simulate.count(b'"event":"shown"')
+        rows = []
+        for _ in range(args.reps):
+            record = os.path.join(work, "record.jsonl")
+            rows.append(once(binary, data, path, record))
+            with open(record, "rb") as handle:
+                if handle.read() != simulate:
+                    raise SystemExit("replay bench: --record differs from simulate's stdout")
+        median = lambda column: sorted(row[column] for row in rows)[len(rows) // 2]  # noqa: E731
+        sizes, pause, resume = steps(binary, data, path)
+        print("== replay: %d steps, %d overlays, --speed 1000, 120x40, 100 messages, %d reps (median) ==" % (
+            steps_count, overlays, args.reps))
+        print("baseline: j (selection one row down)         %6d B" % median(1))
+        print("first paint (paused)                         %6d B" % median(0))
+        print("whole replay after p                         %6d B   (%d B per overlay, shown and closed)" % (
+            median(2), median(2) // overlays))
+        print("overlays drawn (header seen in the output)   %6d of %d" % (min(row[3] for row in rows), overlays))
+        for kind in KINDS:
+            shown = max(pair[0] for pair in sizes[kind])
+            closed = max(pair[1] for pair in sizes[kind])
+            print("%-10s shown %5d B (target <= 2,500 B)   closed %5d B" % (kind, shown, closed))
+        print("with a modal up: p pauses %d B, p resumes %d B   (the bar's changed cells only)" % (pause, resume))
+        print("--record equals simulate's stdout: yes, every rep")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
