@@ -10,8 +10,9 @@ import Foundation
 /// last, so its bytes end the frame as they are. Absent fields are left out.
 extension NetworkFrame {
     /// The largest frame a reader accepts: answers are cut at 8 MiB (`URLSessionTransport`), and
-    /// a batch of 500 events is ~90 KB. A larger count means the stream is corrupt.
-    static let largestFrame = 64 << 20
+    /// a batch of 500 events is ~90 KB. A larger count means the stream is corrupt, so a writer
+    /// never sends a larger frame (`ProcessTransport` refuses its request instead).
+    public static let largestFrame = 64 << 20
 
     enum Tag: UInt8 {
         case id = 1

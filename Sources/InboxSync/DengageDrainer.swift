@@ -17,6 +17,8 @@ public struct DengageDrainer {
     public let producer: DengageProducer
     public var bootId: String
     public var batchSize: Int
+    /// The largest body of one request, in bytes (`OrderedBatches`).
+    public var bodyLimit: Int
     /// Where the line about a dropped batch goes.
     public var log: @Sendable (String) -> Void
     /// Whether the drain fsyncs the log when it ends; false when the caller does (a refresh, as
@@ -31,6 +33,7 @@ public struct DengageDrainer {
         self.producer = producer
         self.bootId = bootId
         batchSize = HTTPProducer.batchLimit
+        bodyLimit = HTTPProducer.requestBodyLimit
         self.log = log
     }
 
@@ -58,8 +61,9 @@ public struct DengageDrainer {
                 acknowledge: { [name] inbox, events in
                     try inbox.acknowledgeEvents(producer: name, run: events, durable: false)
                 })
-            return try OrderedBatches(batchSize: batchSize, cancellation: producer.cancellation).send(
-                acknowledged: &acknowledged, through: inbox, [events])[0]
+            let batches = OrderedBatches(
+                batchSize: batchSize, bodyLimit: bodyLimit, cancellation: producer.cancellation)
+            return try batches.send(acknowledged: &acknowledged, through: inbox, [events])[0]
         }
         return report
     }

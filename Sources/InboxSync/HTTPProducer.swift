@@ -8,6 +8,9 @@ public struct HTTPProducer: Sendable {
     public static let userAgent = "tinbox/0.1.0"
     /// Issue 4: at most 500 statuses or events per request.
     public static let batchLimit = 500
+    /// PROTOCOL 1.5 bounds an HTTP body at 8 MiB: tinbox sends none larger than it takes, but for
+    /// a single status or event that is longer by itself (`OrderedBatches`).
+    public static let requestBodyLimit = 8 << 20
     /// A `Retry-After` longer than a day is read as a day, so a broken server cannot mute tinbox for ever.
     public static let longestRetryAfter: Double = 86_400
 

@@ -22,10 +22,18 @@ import InboxStore
 /// time of its own. A row the read-ahead missed, because another process changed the queue
 /// meanwhile, stays queued for a later batch or the next drain.
 ///
+/// A batch's body is also kept within `HTTPProducer.requestBodyLimit` (8 MiB, PROTOCOL 1.5's
+/// bound on a body): rows read past it wait for the queue's next batch. Events carry their
+/// message's `messageDetails`, which a feed file may make as long as it likes, and a batch of 500
+/// long ones made a body larger than the pipe to the network helper carries: the helper stopped
+/// at it, the queue failed at it on every refresh, and no refresh of that producer ever fetched
+/// its list again. A single row longer than the limit still goes, alone.
+///
 /// A failure stops every queue: no new batch is sent, the batches in flight are waited for (and
 /// cleared if the server took them), and the first failure is thrown.
 struct OrderedBatches {
     let batchSize: Int
+    let bodyLimit: Int
     let cancellation: Cancellation?
 
     /// One queue: its last place when the drain starts (nil: empty), how to read and prepare its
@@ -33,7 +41,9 @@ struct OrderedBatches {
     /// how to send a batch and how to clear its rows once sent.
     struct Queue: Sendable {
         let through: Int64?
-        let read: @Sendable (_ inbox: Inbox, _ after: Int64?) throws -> Prepared?
+        /// Reads the rows after a place (a batch's worth) and prepares as many of them as fit a
+        /// body of at most `bodyLimit` bytes.
+        let read: @Sendable (_ inbox: Inbox, _ after: Int64?, _ bodyLimit: Int) throws -> Prepared?
         let push: @Sendable (HTTPProducer.Batch) throws -> Void
 
         init<Item: QueuedRow>(
@@ -45,18 +55,29 @@ struct OrderedBatches {
         ) {
             self.through = through
             self.push = push
-            self.read = { inbox, after in
-                let items = try read(inbox, after, through)
-                guard let last = items.last?.seq else { return nil }
-                return Prepared(batch: prepare(items), last: last, acknowledge: { try acknowledge($0, items) })
+            self.read = { inbox, after, bodyLimit in
+                let read = try read(inbox, after, through)
+                guard !read.isEmpty else { return nil }
+                var sent = read
+                var batch = prepare(sent)
+                // Halved until the body fits: only a queue of unusually long rows pays the rewrites.
+                while batch.body.count > bodyLimit && sent.count > 1 {
+                    sent = Array(sent.prefix((sent.count + 1) / 2))
+                    batch = prepare(sent)
+                }
+                return Prepared(
+                    batch: batch, last: sent[sent.count - 1].seq, read: read.count,
+                    acknowledge: { [sent] in try acknowledge($0, sent) })
             }
         }
     }
 
-    /// A batch read and written, the place of its last row, and what clears its rows.
+    /// A batch read and written, the place of its last row, how many rows were read for it (it
+    /// carries fewer when they did not fit its body), and what clears its rows.
     struct Prepared: Sendable {
         let batch: HTTPProducer.Batch
         let last: Int64
+        let read: Int
         let acknowledge: @Sendable (Inbox) throws -> Void
     }
 
@@ -95,15 +116,16 @@ struct OrderedBatches {
     /// is read while one is on its way. Returns how many items were sent.
     private func run(_ queue: Queue, through inbox: Inbox, _ shared: SharedDrain) -> Int {
         var sent = 0
-        var next = Result { try queue.read(inbox, nil) }
+        var next = Result { try queue.read(inbox, nil, bodyLimit) }
         var more = true
         while more, shared.failure == nil {
             do {
                 if cancellation?.isCancelled == true { throw SyncError.cancelled }
                 guard let prepared = try next.get() else { break }
                 let sending = Sending(prepared.batch, queue.push)
-                more = prepared.batch.count == batchSize
-                if more { next = Result { try queue.read(inbox, prepared.last) } }
+                // Rows follow a full read, and the rows of a read that did not fit.
+                more = prepared.read == batchSize || prepared.batch.count < prepared.read
+                if more { next = Result { try queue.read(inbox, prepared.last, bodyLimit) } }
                 try sending.wait().get()
                 try shared.acknowledge { try prepared.acknowledge(inbox) }
                 sent += prepared.batch.count

@@ -60,8 +60,18 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         } catch {
             return .failure(.other("\(error)"))
         }
-        write(.request(id, request))
-        let token = cancellation?.onCancel { [weak self] in self?.write(.cancel(id)) }
+        let frame = NetworkFrame.request(id, request).encoded()
+        // The helper takes a longer frame for a broken stream and stops, failing every other
+        // request in flight with it: this one alone fails.
+        guard frame.count <= NetworkFrame.largestFrame else {
+            lock.withLock { _ = waiting.removeValue(forKey: id) }
+            return .failure(
+                .other(
+                    "the request is \(frame.count >> 20) MiB, more than the network helper carries"
+                        + " (\(NetworkFrame.largestFrame >> 20) MiB)"))
+        }
+        write(frame)
+        let token = cancellation?.onCancel { [weak self] in self?.write(NetworkFrame.cancel(id).encoded()) }
         defer { cancellation?.remove(token) }
         if waiter.done.wait(timeout: .now() + Self.safetyLimit) == .timedOut {
             lock.withLock { _ = waiting.removeValue(forKey: id) }
@@ -166,11 +176,11 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    private func write(_ frame: NetworkFrame) {
+    private func write(_ frame: Data) {
         lock.withLock {
             // A helper that died cannot take the frame; its end of the pipe then closes, and every
             // waiting request fails with "the network helper stopped" (above), so nothing is unheard.
-            try? input?.write(contentsOf: frame.encoded())
+            try? input?.write(contentsOf: frame)
         }
     }
 

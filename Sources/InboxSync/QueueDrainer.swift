@@ -37,6 +37,8 @@ public struct QueueDrainer {
     public let producer: HTTPProducer
     public var bootId: String
     public var batchSize: Int
+    /// The largest body of one request, in bytes (`OrderedBatches`).
+    public var bodyLimit: Int
     /// Whether the drain fsyncs the log when it ends; false when the caller does (a refresh).
     public var syncsAtEnd = true
 
@@ -45,12 +47,13 @@ public struct QueueDrainer {
         self.producer = producer
         self.bootId = bootId
         batchSize = HTTPProducer.batchLimit
+        bodyLimit = HTTPProducer.requestBodyLimit
     }
 
     var name: String { producer.config.name }
 
     private var batches: OrderedBatches {
-        OrderedBatches(batchSize: batchSize, cancellation: producer.cancellation)
+        OrderedBatches(batchSize: batchSize, bodyLimit: bodyLimit, cancellation: producer.cancellation)
     }
 
     /// Sends everything queued when it starts, statuses and events side by side

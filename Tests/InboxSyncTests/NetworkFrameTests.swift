@@ -170,6 +170,39 @@ import Testing
         }
     }
 
+    /// A request longer than a frame may be fails alone, before it is written: sent, it made the
+    /// helper take the stream for broken and stop, and every other request in flight failed with it.
+    @Test func aRequestTooLongForAFrameFailsAloneAndTheHelperStaysUp() throws {
+        let stub = try StubServer()
+        try stub.script("GET /api/sdk/params", [["delay": 1]])
+        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../.build/debug/tinbox-net").standardized
+        let transport = ProcessTransport(executable: helper)
+        let slow = InFlight()
+        Thread {
+            let url = stub.base.appendingPathComponent("api/sdk/params")
+            slow.result = transport.send(HTTPRequest(method: "GET", url: url), cancellation: nil)
+            slow.finished.signal()
+        }.start()
+        try stub.waitFor { $0.contains { $0.route == "GET /api/sdk/params" } }
+
+        let long = HTTPRequest(
+            method: "POST", url: stub.base.appendingPathComponent("api/inbox/events"),
+            headers: ["Content-Type": "application/json"], body: Data(count: NetworkFrame.largestFrame))
+        guard case .failure(.other(let reason)) = transport.send(long, cancellation: nil) else {
+            Issue.record("expected the long request to fail")
+            return
+        }
+        #expect(reason == "the request is 64 MiB, more than the network helper carries (64 MiB)")
+        #expect(slow.finished.wait(timeout: .now() + 10) == .success)
+        guard case .success(let answer) = try #require(slow.result) else {
+            Issue.record("the request in flight failed: \(String(describing: slow.result))")
+            return
+        }
+        #expect(answer.status == 200)
+        #expect(try stub.requests("POST /api/inbox/events").isEmpty)
+    }
+
     @Test func aMissingHelperIsAClearFailureNotACrash() {
         let transport = ProcessTransport(executable: URL(fileURLWithPath: "/nonexistent/tinbox-net"))
         let result = transport.send(
@@ -224,4 +257,10 @@ extension Result where Success == HTTPResponse, Failure == TransportFailure {
         default: return false
         }
     }
+}
+
+/// A request sent from another thread: its result, set before `finished` is signalled.
+private final class InFlight: @unchecked Sendable {
+    let finished = DispatchSemaphore(value: 0)
+    var result: Result<HTTPResponse, TransportFailure>?
 }

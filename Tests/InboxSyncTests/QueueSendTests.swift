@@ -167,4 +167,45 @@ import Testing
         #expect(try f.pending() == (0, 0))
         #expect(try f.stub.requests().isEmpty)
     }
+
+    /// Stores messages whose `messageDetails` are `lengths` characters long (m-1…), deletes them
+    /// all (a delete event carries its message's details), and returns the events' ids in order.
+    private func queueLongEvents(_ f: SyncFixture, lengths: [Int]) throws -> [String] {
+        let messages = lengths.enumerated().map { index, length in
+            InboxMessage(
+                key: f.key("m-\(index + 1)"), title: "Message \(index + 1)",
+                receiveDate: f.clock.now.addingTimeInterval(-Double(index + 1)),
+                messageDetails: String(repeating: "d", count: length))
+        }
+        _ = try f.inbox.merge(producer: "engagement", messages: messages, skipped: 0)
+        #expect(try f.inbox.markAllDeleted())
+        return try f.inbox.queuedEvents(producer: "engagement", limit: 2000).map(\.event.eventId)
+    }
+
+    /// A batch's body stays within PROTOCOL 1.5's 8 MiB: the rows that do not fit wait for the
+    /// next. 500 events of long `messageDetails` made a body longer than the pipe to the network
+    /// helper carries: the helper stopped at it, and the queue failed at it on every refresh.
+    @Test func aBatchOfLongEventsIsCutToEightMebibytes() throws {
+        let f = try SyncFixture(timeouts: HTTPTimeouts(connect: 2, request: 20))
+        let queued = try queueLongEvents(f, lengths: Array(repeating: 300_000, count: 40))
+        try f.stub.setState(["generate": 1])
+        #expect(try f.refresh() == [.ok(messages: 1, skipped: 0)])
+        let sent = try f.stub.requests("POST /api/inbox/events")
+        #expect(sent.map(\.eventIds.count) == [20, 20], "12 MB of events, halved once to fit")
+        #expect(sent.allSatisfy { $0.body.utf8.count <= HTTPProducer.requestBodyLimit })
+        #expect(sent.flatMap(\.eventIds) == queued, "each once, oldest first")
+        #expect(try f.pending() == (0, 0))
+    }
+
+    /// An event longer than the limit by itself still goes, alone, and the queue goes on after it.
+    @Test func anEventLongerThanTheLimitGoesAlone() throws {
+        let f = try SyncFixture(timeouts: HTTPTimeouts(connect: 2, request: 20))
+        let queued = try queueLongEvents(f, lengths: [9 << 20, 10, 10])
+        try f.stub.setState(["generate": 1])
+        #expect(try f.refresh() == [.ok(messages: 1, skipped: 0)])
+        let sent = try f.stub.requests("POST /api/inbox/events")
+        #expect(sent.map(\.eventIds.count) == [1, 2])
+        #expect(sent.flatMap(\.eventIds) == queued)
+        #expect(try f.pending() == (0, 0))
+    }
 }
