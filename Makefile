@@ -16,7 +16,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker 
 GENERATED := .build/generated
 SHARE := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: run build debug test lint bench generated install clean deps bench-deps
+.PHONY: run build debug test lint bench generated install uninstall clean deps bench-deps
 
 run: deps build
 	$(RELEASE) $(ARGS)
@@ -78,6 +78,14 @@ install: build generated
 	install -m 644 $(GENERATED)/tinbox.bash $(SHARE)/bash-completion/completions/tinbox
 	install -m 644 $(GENERATED)/_tinbox $(SHARE)/zsh/site-functions/_tinbox
 	install -m 644 $(GENERATED)/tinbox.fish $(SHARE)/fish/vendor_completions.d/tinbox.fish
+
+# Removes what `make install` put under the same PREFIX (and DESTDIR), and nothing else.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/tinbox $(DESTDIR)$(PREFIX)/bin/tinbox-net $(DESTDIR)$(PREFIX)/libexec/tinbox/tinbox-net
+	rm -rf $(SHARE)/tinbox
+	rm -f $(SHARE)/man/man1/tinbox.1 $(SHARE)/bash-completion/completions/tinbox \
+		$(SHARE)/zsh/site-functions/_tinbox $(SHARE)/fish/vendor_completions.d/tinbox.fish
+	-rmdir $(DESTDIR)$(PREFIX)/libexec/tinbox 2>/dev/null
 
 clean:
 	rm -rf .build
