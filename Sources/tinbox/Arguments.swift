@@ -15,15 +15,25 @@ struct Arguments {
     init(_ words: [String]) throws {
         var index = 0
         var passThrough = false
+        // The command's own words after `--` are operands too: `--` goes on to `CommandWords`
+        // before the first of them, or `mark deleted -- --all` read `--all` as the flag.
+        var separatorOwed = false
         while index < words.count {
             let word = words[index]
             index += 1
             if passThrough || !word.hasPrefix("-") || word == "-" {
-                if command == nil { command = word } else { rest.append(word) }
+                if command == nil {
+                    command = word
+                } else {
+                    if separatorOwed { rest.append("--") }
+                    separatorOwed = false
+                    rest.append(word)
+                }
                 continue
             }
             if word == "--" {
                 passThrough = true
+                separatorOwed = true
                 continue
             }
             let (name, inline) = Self.split(word)
@@ -105,6 +115,10 @@ struct CommandWords {
         while index < words.count {
             let word = words[index]
             index += 1
+            if word == "--" {
+                positional += words[index...]
+                break
+            }
             guard word.hasPrefix("--") else {
                 positional.append(word)
                 continue

@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// Buffered standard output and one-line messages on standard error.
 enum Output {
@@ -34,7 +35,8 @@ enum Output {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    static func warn(_ text: String) { standardError("tinbox: warning: \(text)") }
+    /// Through the sanitizer: a warning may quote a config's keys, a feed's or a server's words.
+    static func warn(_ text: String) { standardError("tinbox: warning: \(TerminalText.sanitize(text))") }
     /// A diagnostic line as it is (the `[tinbox-iam]` decision log).
     static func log(_ text: String) { standardError(text) }
 

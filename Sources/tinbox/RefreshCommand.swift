@@ -1,3 +1,4 @@
+import InboxCore
 import InboxSync
 import TinboxHost
 import TinboxKitCore
@@ -15,7 +16,7 @@ enum RefreshCommand {
         let reports = app.refresh(try app.inboxApi()) { report in
             // Printed as each producer ends, so a slow second producer does not hide the first.
             // The command's thread is waiting meanwhile: one writer at a time.
-            Output.line(report.description)
+            Output.line(TerminalText.sanitize(report.description))
             Output.flush()
         }
         // The lines above are on stdout for people; scripts find the reason on stderr (CLI.md).

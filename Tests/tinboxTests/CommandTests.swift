@@ -111,6 +111,49 @@ import Testing
         #expect(try tinbox.run(["count"]).stdout == "0\n")
     }
 
+    /// After `--` every word is an id, wherever the `--` stands: `mark deleted -- --all` read
+    /// `--all` as the flag and deleted every message, which cannot be undone (A.1).
+    @Test func wordsAfterTheSeparatorAreIdsNotOptions() throws {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: [Tinbox.message("a"), Tinbox.message("--all")])
+        #expect(try tinbox.run(["--feed", feed, "count"]).stdout == "2\n")
+        let refused = try tinbox.run(["mark", "deleted", "--", "--all", "b"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "tinbox: mark refused: no message with id b\n")
+        #expect(try tinbox.run(["count", "--state", "deleted"]).stdout == "0\n")
+        #expect(try tinbox.run(["--", "mark", "deleted", "--all"]).status == 0)
+        #expect(try tinbox.run(["count", "--state", "deleted"]).stdout == "1\n")
+        #expect(try tinbox.run(["list", "--state", "deleted"]).stdout.contains("deleted   engagement/--all"))
+        let help = try tinbox.run(["mark", "read", "--", "--help"])
+        #expect(help.status == 1)
+        #expect(help.stderr == "tinbox: mark refused: no message with id --help\n")
+    }
+
+    /// A producer's failure and a config's warning quote a path, a feed's keys or a config's
+    /// keys: they reach the terminal through the sanitizer, as every remote string does.
+    @Test func failureReasonsAndWarningsCarryNoControlCharacters() throws {
+        let tinbox = Tinbox()
+        let hostile = "x\u{1B}]0;pwned\u{07}\u{1B}[31m\u{202E}y"
+        let missing = tinbox.dataDirectory.appendingPathComponent(hostile).path
+        try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
+        let keyed = tinbox.dataDirectory.appendingPathComponent("keys.json")
+        try Data(#"{"\#(hostile.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined())":1}"#.utf8)
+            .write(to: keyed)
+        let config = tinbox.dataDirectory.appendingPathComponent("config.json")
+        try JSONSerialization.data(withJSONObject: [hostile: 1]).write(to: config)
+        let runs = [
+            try tinbox.run(["--feed", missing, "refresh"]),
+            try Tinbox.run(["--data-dir", tinbox.dataDirectory.path + "-2", "--feed", keyed.path, "count"]),
+            try Tinbox.run(["--data-dir", tinbox.dataDirectory.path + "-3", "--config", config.path, "count"]),
+        ]
+        for run in runs {
+            #expect(run.stdout.contains("\u{241B}]0;pwned") || run.stderr.contains("\u{241B}]0;pwned"), "\(run)")
+            for output in [run.stdout, run.stderr] {
+                #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
+            }
+        }
+    }
+
     @Test func aBareIdSharedByTwoProducersIsRefusedWithBothSpellings() throws {
         let tinbox = Tinbox()
         let result = try tinbox.run(["mark", "read", "welcome"])
