@@ -32,8 +32,14 @@ public struct FileProducer: Sendable {
         }
     }
 
-    /// Calls `body` with the file's bytes, a chunk at a time, refusing more than `sizeLimit`.
-    public static func stream(_ url: URL, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// Calls `body` with the file's bytes, a chunk at a time, refusing more than `limit`.
+    ///
+    /// A named pipe is opened without waiting for a writer: with none, it reads as empty instead
+    /// of holding tinbox until one comes (a pipe of `<(…)` has its writer already). A device is
+    /// read up to `limit`, so `/dev/zero` is refused instead of filling the memory.
+    public static func stream(
+        _ url: URL, limit: Int = sizeLimit, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let path = url.path
         let attributes: [FileAttributeKey: Any]
         do {
@@ -44,12 +50,14 @@ public struct FileProducer: Sendable {
         if attributes[.type] as? FileAttributeType == .typeDirectory {
             throw SyncError.unreadable(path: path, reason: "it is a directory")
         }
-        if let size = attributes[.size] as? Int, size > sizeLimit {
-            throw SyncError.tooLarge(path: path, limit: sizeLimit)
+        if let size = attributes[.size] as? Int, size > limit {
+            throw SyncError.tooLarge(path: path, limit: limit)
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw SyncError.unreadable(path: path, reason: "permission denied") }
         defer { close(descriptor) }
+        // Blocking reads from here: a pipe's writer may be slower than tinbox.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FeedDecoder.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0
@@ -62,7 +70,7 @@ public struct FileProducer: Sendable {
             if count == 0 { return }
             total += count
             // The file may have grown since it was measured.
-            if total > sizeLimit { throw SyncError.tooLarge(path: path, limit: sizeLimit) }
+            if total > limit { throw SyncError.tooLarge(path: path, limit: limit) }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
     }

@@ -37,6 +37,9 @@ package struct Config {
     package var bidi = BidiMode.auto
     package var warnings: [String] = []
 
+    /// A config names producers, campaigns, keys and colours: a few KB. Far more is not one.
+    static let sizeLimit = 1 << 20
+
     package static let topKeys = [
         "producers", "campaigns", "theme", "keys", "mouse", "reduceMotion", "screenReader", "notifications", "bidi",
         "graphics",
@@ -57,16 +60,16 @@ package struct Config {
         guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw CommandFailure("cannot read config \(url.path): permission denied")
         }
-        // Read through a handle: Foundation's `contents(atPath:)` and `Data(contentsOf:)` refuse a
-        // character device, and `--config /dev/null` (make generated) is the empty config.
-        let data: Data
+        // Read as a feed file is, in chunks: Foundation's `contents(atPath:)` and
+        // `Data(contentsOf:)` refuse a character device, and `--config /dev/null` (make generated)
+        // is the empty config; the limit stops `/dev/zero` before it fills the memory.
+        var data = Data()
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            // Closing a read handle cannot lose data.
-            defer { try? handle.close() }
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw CommandFailure("cannot read config \(url.path): \(error.localizedDescription)")
+            try FileProducer.stream(url, limit: Self.sizeLimit) { data.append(contentsOf: $0) }
+        } catch SyncError.tooLarge(_, let limit) {
+            throw CommandFailure("cannot read config \(url.path): it is larger than \(limit >> 20) MiB")
+        } catch let error as SyncError {
+            throw CommandFailure("config: \(error)")
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
         let root: Any

@@ -227,6 +227,36 @@ import Testing
         #expect(result.stderr.contains("unknown key 'thme'") && result.stderr.contains("Did you mean 'theme'?"))
     }
 
+    /// A config is read up to 1 MiB: `--config /dev/zero` took memory until the machine had none.
+    @Test func aConfigOverOneMebibyteIsRefusedBeforeItIsRead() throws {
+        let tinbox = Tinbox()
+        try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
+        let config = tinbox.dataDirectory.appendingPathComponent("config.json")
+        #expect(FileManager.default.createFile(atPath: config.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: config)
+        try handle.truncate(atOffset: 2 << 20)
+        try handle.close()
+        for path in [config.path, "/dev/zero"] {
+            let result = try tinbox.run(["--config", path, "count"], timeout: 20)
+            #expect(result.status == 1)
+            #expect(result.stderr == "tinbox: cannot read config \(path): it is larger than 1 MiB\n")
+        }
+    }
+
+    /// A named pipe with no writer reads as empty: tinbox waited for a writer for ever.
+    @Test func aPipeWithNoWriterIsReadAsEmptyNotWaitedFor() throws {
+        let tinbox = Tinbox()
+        try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
+        let pipe = tinbox.dataDirectory.appendingPathComponent("feed.json")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        let feed = try tinbox.run(["--feed", pipe.path, "refresh"], timeout: 20)
+        #expect(feed.status == 1)
+        #expect(feed.stdout == "engagement failed: \(pipe.path):1:1: not valid JSON: unexpected end of file\n")
+        let converted = try Tinbox.run(["convert", pipe.path], timeout: 20)
+        #expect(converted.status == 1)
+        #expect(converted.stderr == "tinbox: \(pipe.path):1:1: not valid JSON: unexpected end of file\n")
+    }
+
     @Test func listOutputNeverCarriesControlCharactersFromAFeed() throws {
         let tinbox = Tinbox()
         let hostile = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[2J\u{202E}evil\u{9B}31m"
