@@ -68,6 +68,8 @@ struct Arguments {
     }
 
     private mutating func set(_ name: String, _ value: String) throws {
+        // An empty value is none: `--data-dir ""` put the store in the working directory.
+        guard !value.isEmpty else { throw UsageError("option '\(name)' needs a value") }
         switch name {
         case "--data-dir": global.dataDir = value
         case "--config": global.config = value

@@ -25,6 +25,9 @@ import Testing
         Case(arguments: ["--fed", "x", "count"], status: 64, says: "unknown option '--fed'. Did you mean '--feed'?"),
         Case(arguments: ["-x"], status: 64, says: "unknown option '-x'"),
         Case(arguments: ["count", "--data-dir"], status: 64, says: "option '--data-dir' needs a value"),
+        Case(arguments: ["--data-dir", "", "count"], status: 64, says: "option '--data-dir' needs a value"),
+        Case(arguments: ["--config=", "count"], status: 64, says: "option '--config' needs a value"),
+        Case(arguments: ["count", "--lang", ""], status: 64, says: "option '--lang' needs a value"),
         Case(arguments: ["--version=3"], status: 64, says: "option '--version' takes no value"),
         Case(arguments: ["cuont"], status: 64, says: "unknown command 'cuont'. Did you mean 'count'?"),
         Case(
