@@ -134,6 +134,28 @@ package struct Config {
         }
     }
 
+    /// A producer's whole number, nil when the key is absent. One that is there but not a whole
+    /// number (`1.5`, `"20"`, `true`, `1e300`) is refused: it used to give way to the default
+    /// without a word (PROTOCOL 1.2: a `limit` other than 1-100 is refused).
+    private static func wholeNumber(_ fields: [String: Any], _ key: String, index: Int, file: String) throws -> Int? {
+        guard let value = fields[key] else { return nil }
+        // JSONSerialization's `true` is an NSNumber too; its type is a char.
+        if let number = value as? NSNumber, String(cString: number.objCType) != "c",
+            let whole = Int(exactly: number.doubleValue)
+        {
+            return whole
+        }
+        let shown: String
+        if let text = value as? String {
+            shown = "\"\(text)\""
+        } else if let flag = value as? NSNumber, String(cString: flag.objCType) == "c" {
+            shown = flag.boolValue ? "true" : "false"
+        } else {
+            shown = "\(value)"
+        }
+        throw CommandFailure("\(file): producers[\(index)].\(key) must be a whole number, not \(shown)")
+    }
+
     private static func producer(_ fields: [String: Any], index: Int, file: String, base: URL) throws -> ProducerConfig
     {
         let kindText = fields["kind"] as? String ?? ProducerKind.engagement.rawValue
@@ -143,14 +165,14 @@ package struct Config {
         guard let source = fields["source"] as? String, !source.isEmpty else {
             throw CommandFailure("\(file): producers[\(index)] has no \"source\"")
         }
-        let pageSize = fields["pageSize"] as? Int ?? 20
+        let pageSize = try wholeNumber(fields, "pageSize", index: index, file: file) ?? 20
         guard (1...100).contains(pageSize) else {
             throw CommandFailure("\(file): producers[\(index)].pageSize \(pageSize) is outside 1-100")
         }
         var producer = ProducerConfig(
             kind: kind, source: ProducerConfig.source(source, relativeTo: base), token: fields["token"] as? String,
             contactKey: fields["contactKey"] as? String, pageSize: pageSize,
-            maxMessages: max(1, fields["maxMessages"] as? Int ?? 1000))
+            maxMessages: max(1, try wholeNumber(fields, "maxMessages", index: index, file: file) ?? 1000))
         switch InboxFormat.named(fields["format"] as? String, isHTTP: producer.isHTTP) {
         case .success(let format): producer.format = format
         case .failure(let error): throw CommandFailure("\(file): producers[\(index)].format: \(error)")

@@ -47,6 +47,12 @@ import Testing
         Case(
             arguments: ["--config", "@/kind.json", "list"], status: 1,
             says: "producers[0].kind 'x' is not engagement or app-messaging"),
+        Case(
+            arguments: ["--config", "@/page-size.json", "list"], status: 1,
+            says: "producers[0].pageSize must be a whole number, not 1.5"),
+        Case(
+            arguments: ["--config", "@/most.json", "list"], status: 1,
+            says: "producers[0].maxMessages must be a whole number, not true"),
         // The data directory.
         Case(
             arguments: ["--data-dir", "@/plain/x", "count"], status: 1,
@@ -163,6 +169,8 @@ import Testing
             "broken.json": "{\n",
             "array.json": "[]",
             "kind.json": #"{"producers": [{"kind": "x", "source": "feed.json"}]}"#,
+            "page-size.json": #"{"producers": [{"source": "http://127.0.0.1:9", "pageSize": 1.5}]}"#,
+            "most.json": #"{"producers": [{"source": "http://127.0.0.1:9", "maxMessages": true}]}"#,
             "plain": "not a directory",
             "a.json": #"{"messages": []}"#,
             "b.json": #"{"messages": []}"#,
