@@ -9,22 +9,26 @@ public enum RefreshOutcome: Equatable, Sendable {
     case notOperational
     case failed(String)
     case refused(nextIn: Int)
+    /// A.5's switch is off: refused like a refresh inside the minute (A.6), with no wait to tell.
+    case disabled
 
     /// The `success` of BEHAVIOR A.6's completion.
     public var succeeded: Bool {
         switch self {
         case .ok, .notOperational: return true
-        case .failed, .refused: return false
+        case .failed, .refused, .disabled: return false
         }
     }
 
     /// "<producer> ok <n> messages" | "<producer> failed: <reason>" | "<producer> refused: next refresh in <s> s"
+    /// | "<producer> refused: the inbox is disabled" (A.6: a refused refresh prints a refused line)
     public func line(producer: String) -> String {
         switch self {
         case .ok(let count, _): return "\(producer) ok \(count) messages"
         case .notOperational: return "\(producer) ok 0 messages (inbox not operational for this account)"
         case .failed(let reason): return "\(producer) failed: \(reason)"
         case .refused(let seconds): return "\(producer) refused: next refresh in \(seconds) s"
+        case .disabled: return "\(producer) refused: \(SyncError.disabled)"
         }
     }
 }
@@ -84,7 +88,7 @@ public final class Refresher {
         inbox: Inbox, producers: [ProducerConfig], bootId: String
     ) throws -> [(producer: String, outcome: RefreshOutcome)]? {
         guard try inbox.isEnabled() else {
-            return producers.map { ($0.name, .failed(SyncError.disabled.description)) }
+            return producers.map { ($0.name, .disabled) }
         }
         if case .refused(let nextIn) = try inbox.claimManualRefresh(bootId: bootId) {
             let seconds = RefreshLimit.wholeSeconds(nextIn)

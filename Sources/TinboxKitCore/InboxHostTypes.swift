@@ -77,10 +77,12 @@ public enum InboxRefreshOutcome: Equatable, Sendable {
     case stored(messages: Int, skipped: Int)
     /// PROTOCOL 1.1's params guard: the inbox is off for this account; not an error.
     case notOperational
-    /// Nothing was stored: why (a network error, a server's status, a disabled inbox).
+    /// Nothing was stored: why (a network error, a server's status).
     case failed(reason: String)
     /// A.6's limit: a manual refresh ran less than 60 s ago; the whole seconds to wait.
     case refused(nextRefreshIn: Int)
+    /// Refused because the inbox is disabled (A.5, A.6): nothing was asked.
+    case disabled
 
     init(_ outcome: RefreshOutcome) {
         switch outcome {
@@ -88,6 +90,7 @@ public enum InboxRefreshOutcome: Equatable, Sendable {
         case .notOperational: self = .notOperational
         case .failed(let reason): self = .failed(reason: reason)
         case .refused(let seconds): self = .refused(nextRefreshIn: seconds)
+        case .disabled: self = .disabled
         }
     }
 
@@ -97,6 +100,7 @@ public enum InboxRefreshOutcome: Equatable, Sendable {
         case .notOperational: return .notOperational
         case .failed(let reason): return .failed(reason)
         case .refused(let seconds): return .refused(nextIn: seconds)
+        case .disabled: return .disabled
         }
     }
 }
@@ -112,7 +116,8 @@ public struct InboxRefreshReport: Equatable, Sendable, CustomStringConvertible {
     public var succeeded: Bool { outcome.syncOutcome.succeeded }
 
     /// `<producer> ok <n> messages` | `<producer> ok 0 messages (inbox not operational for
-    /// this account)` | `<producer> failed: <reason>` | `<producer> refused: next refresh in <s> s`.
+    /// this account)` | `<producer> failed: <reason>` | `<producer> refused: next refresh in <s> s`
+    /// | `<producer> refused: the inbox is disabled`.
     public var description: String { outcome.syncOutcome.line(producer: producer) }
 }
 

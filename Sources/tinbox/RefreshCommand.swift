@@ -27,7 +27,9 @@ enum RefreshCommand {
     }
 
     private static func word(_ outcome: InboxRefreshOutcome) -> String {
-        if case .refused = outcome { return "refused" }
-        return "failed"
+        switch outcome {
+        case .refused, .disabled: return "refused"
+        default: return "failed"
+        }
     }
 }

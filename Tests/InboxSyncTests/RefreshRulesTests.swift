@@ -62,7 +62,7 @@ import Testing
         try f.inbox.setEnabled(false)
         let log = OutcomeLog()
         #expect(!worker(f).refresh(claimingWith: f.inbox) { log.append($0, $1, stored: 0) })
-        #expect(log.entries.map(\.outcome) == [.failed("the inbox is disabled")])
+        #expect(log.entries.map(\.outcome) == [.disabled])
         #expect(try f.stub.requests().isEmpty)
         // A disabled refresh does not use up the minute.
         try f.inbox.setEnabled(true)
@@ -96,6 +96,7 @@ import Testing
         try f.stub.waitFor { $0.contains { $0.route == "GET /api/inbox/messages" } }
         try f.reopened().setEnabled(false)
         try log.wait(for: 1)
+        // Begun while enabled, so not refused: it failed, and stored nothing.
         #expect(log.entries.map(\.outcome) == [.failed("the inbox is disabled")])
         try f.inbox.setEnabled(true)
         #expect(try f.inbox.count(.all) == 0)

@@ -169,6 +169,13 @@ import Testing
         #expect(try tinbox.run(["count"]).stdout == "0\n")
         #expect(try tinbox.run(["list", "--json"]).stdout == "[]\n")
         #expect(try tinbox.run(["mark", "read", "--all"]).status == 1)
+        // A.6: a refresh of a disabled inbox is refused, one refused line per producer.
+        let refresh = try tinbox.run(["refresh"])
+        #expect(refresh.status == 1)
+        #expect(
+            refresh.stdout
+                == "engagement refused: the inbox is disabled\napp-messaging refused: the inbox is disabled\n")
+        #expect(refresh.stderr == "tinbox: refresh did not end ok: engagement refused, app-messaging refused\n")
         #expect(try tinbox.run(["inbox", "status"]).stdout.hasPrefix("inbox disabled"))
         #expect(try tinbox.run(["inbox", "enable"]).status == 0)
         #expect(try tinbox.run(["count"]).stdout == before)
