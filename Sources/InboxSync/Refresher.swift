@@ -20,10 +20,14 @@ public enum RefreshOutcome: Equatable, Sendable {
         }
     }
 
-    /// "<producer> ok <n> messages" | "<producer> failed: <reason>" | "<producer> refused: next refresh in <s> s"
+    /// "<producer> ok <n> messages" (", <k> skipped" when invalid ones were) | "<producer> failed: <reason>"
+    /// | "<producer> refused: next refresh in <s> s"
     /// | "<producer> refused: the inbox is disabled" (A.6: a refused refresh prints a refused line)
     public func line(producer: String) -> String {
         switch self {
+        // PROTOCOL 1.2 and VENDORS.md §6: what was skipped is counted in this line.
+        case .ok(let count, let skipped) where skipped > 0:
+            return "\(producer) ok \(count) messages, \(skipped) skipped"
         case .ok(let count, _): return "\(producer) ok \(count) messages"
         case .notOperational: return "\(producer) ok 0 messages (inbox not operational for this account)"
         case .failed(let reason): return "\(producer) failed: \(reason)"

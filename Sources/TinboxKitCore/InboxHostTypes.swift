@@ -115,7 +115,8 @@ public struct InboxRefreshReport: Equatable, Sendable, CustomStringConvertible {
     /// The `success` of A.6's completion: stored, or not operational.
     public var succeeded: Bool { outcome.syncOutcome.succeeded }
 
-    /// `<producer> ok <n> messages` | `<producer> ok 0 messages (inbox not operational for
+    /// `<producer> ok <n> messages` (`, <k> skipped` after it when invalid ones were) |
+    /// `<producer> ok 0 messages (inbox not operational for
     /// this account)` | `<producer> failed: <reason>` | `<producer> refused: next refresh in <s> s`
     /// | `<producer> refused: the inbox is disabled`.
     public var description: String { outcome.syncOutcome.line(producer: producer) }
