@@ -25,6 +25,7 @@ public enum CampaignSource: Equatable, Sendable {
             text = String(text[text.index(after: colon)...])
         }
         let resolved = try Self.format(named: name)
+        if let reason = ProducerConfig.malformedURL(text) { throw .refused(reason) }
         switch ProducerConfig.source(text) {
         case .http(let url): return .http(base: url, token: token, format: resolved, options: options)
         case .file(let url): return .file(url, format: resolved, options: options)

@@ -45,6 +45,17 @@ public struct ProducerConfig: Equatable, Sendable {
     }
 
     /// Reads `SRC` as an http(s) base URL or a file path (`~` expanded).
+    /// Why `text` is no source: it starts as an http(s) URL but is none (`http://[::1`,
+    /// `http://%zz`, `https://`). Such a text used to be read as a file of that name.
+    public static func malformedURL(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
+        guard let url = URL(string: text), let host = url.host, !host.isEmpty else {
+            return "'\(text)' is not a valid http(s) URL"
+        }
+        return nil
+    }
+
     public static func source(_ text: String, relativeTo base: URL? = nil) -> Source {
         let lower = text.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: text) {

@@ -115,6 +115,7 @@ package final class AppContext {
                 }
                 let (formatName, path) = InboxFormat.splitPrefix(source)
                 guard !path.isEmpty else { throw UsageError("--feed needs a source: a file path or an http(s) URL") }
+                if let reason = ProducerConfig.malformedURL(path) { throw UsageError("--feed: \(reason)") }
                 if result.contains(where: { $0.kind == kind }) {
                     throw UsageError("--feed names two \(kind.rawValue) producers; tinbox takes one of each kind")
                 }

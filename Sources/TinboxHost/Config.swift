@@ -165,6 +165,9 @@ package struct Config {
         guard let source = fields["source"] as? String, !source.isEmpty else {
             throw CommandFailure("\(file): producers[\(index)] has no \"source\"")
         }
+        if let reason = ProducerConfig.malformedURL(source) {
+            throw CommandFailure("\(file): producers[\(index)].source: \(reason)")
+        }
         let pageSize = try wholeNumber(fields, "pageSize", index: index, file: file) ?? 20
         guard (1...100).contains(pageSize) else {
             throw CommandFailure("\(file): producers[\(index)].pageSize \(pageSize) is outside 1-100")

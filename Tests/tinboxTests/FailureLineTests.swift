@@ -37,6 +37,12 @@ import Testing
             arguments: ["--feed", "@/a.json", "--feed", "engagement=@/b.json", "count"], status: 64,
             says: "--feed names two engagement producers"),
         Case(arguments: ["--feed", "engagement=", "count"], status: 64, says: "--feed needs a source"),
+        Case(
+            arguments: ["--feed", "http://[::1", "count"], status: 64,
+            says: "--feed: 'http://[::1' is not a valid http(s) URL"),
+        Case(
+            arguments: ["--campaigns", "https://", "count"], status: 1,
+            says: "'https://' is not a valid http(s) URL"),
         // The config file.
         Case(
             arguments: ["--config", "@/missing.json", "count"], status: 1,
@@ -47,6 +53,9 @@ import Testing
         Case(
             arguments: ["--config", "@/kind.json", "list"], status: 1,
             says: "producers[0].kind 'x' is not engagement or app-messaging"),
+        Case(
+            arguments: ["--config", "@/url.json", "list"], status: 1,
+            says: "producers[0].source: 'http://%zz' is not a valid http(s) URL"),
         Case(
             arguments: ["--config", "@/page-size.json", "list"], status: 1,
             says: "producers[0].pageSize must be a whole number, not 1.5"),
@@ -169,6 +178,7 @@ import Testing
             "broken.json": "{\n",
             "array.json": "[]",
             "kind.json": #"{"producers": [{"kind": "x", "source": "feed.json"}]}"#,
+            "url.json": #"{"producers": [{"source": "http://%zz"}]}"#,
             "page-size.json": #"{"producers": [{"source": "http://127.0.0.1:9", "pageSize": 1.5}]}"#,
             "most.json": #"{"producers": [{"source": "http://127.0.0.1:9", "maxMessages": true}]}"#,
             "plain": "not a directory",
