@@ -4,28 +4,37 @@ import Foundation
 public enum RelativeTime {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// "now", "12m", "5h", "3d" within a week, then "Nov 3" (UTC), then the year.
+    /// "now", "12m", "5h", "3d" within a week, then "Nov 3" (UTC), then the year. A date more
+    /// than a minute ahead of the clock (a server's, or a clock that is behind) is shown by its
+    /// day: it used to read "now" however far ahead it was.
     public static func compact(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
-        if seconds < 60 { return "now" }
-        if seconds < 3_600 { return "\(Int(seconds / 60))m" }
-        if seconds < 86_400 { return "\(Int(seconds / 3_600))h" }
-        if seconds < 7 * 86_400 { return "\(Int(seconds / 86_400))d" }
+        if seconds > -60 {
+            if seconds < 60 { return "now" }
+            if seconds < 3_600 { return "\(Int(seconds / 60))m" }
+            if seconds < 86_400 { return "\(Int(seconds / 3_600))h" }
+            if seconds < 7 * 86_400 { return "\(Int(seconds / 86_400))d" }
+        }
         let parts = utc.dateComponents([.year, .month, .day], from: date)
-        if seconds < 300 * 86_400, let month = parts.month, let day = parts.day {
+        if abs(seconds) < 300 * 86_400, let month = parts.month, let day = parts.day {
             return "\(months[month - 1]) \(day)"
         }
         return "\(parts.year ?? 1970)"
     }
 
-    /// "just now", "12 minutes ago", "5 hours ago", "3 days ago" for the detail view.
+    /// "just now", "12 minutes ago", "5 hours ago", "3 days ago" for the detail view; "in 12
+    /// minutes", "in 3 days" for a date ahead of the clock.
     public static func phrase(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
-        func ago(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
-        if seconds < 60 { return "just now" }
-        if seconds < 3_600 { return ago(Int(seconds / 60), "minute") }
-        if seconds < 86_400 { return ago(Int(seconds / 3_600), "hour") }
-        return ago(Int(seconds / 86_400), "day")
+        let span = abs(seconds)
+        func said(_ count: Int, _ unit: String) -> String {
+            let amount = "\(count) \(unit)\(count == 1 ? "" : "s")"
+            return seconds < 0 ? "in \(amount)" : "\(amount) ago"
+        }
+        if span < 60 { return "just now" }
+        if span < 3_600 { return said(Int(span / 60), "minute") }
+        if span < 86_400 { return said(Int(span / 3_600), "hour") }
+        return said(Int(span / 86_400), "day")
     }
 
     private static let utc: Calendar = {

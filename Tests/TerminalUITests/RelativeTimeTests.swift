@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+/// The list's time column and the detail view's phrase, on either side of the clock.
+@Suite struct RelativeTimeTests {
+    /// 2026-12-01T12:00:00Z.
+    static let now = Date(timeIntervalSince1970: 1_796_126_400)
+
+    /// Seconds before `now`, the column, the phrase.
+    static let past: [(Double, String, String)] = [
+        (0, "now", "just now"), (59, "now", "just now"), (60, "1m", "1 minute ago"),
+        (3_599, "59m", "59 minutes ago"), (7_200, "2h", "2 hours ago"), (86_400, "1d", "1 day ago"),
+        (6 * 86_400, "6d", "6 days ago"), (8 * 86_400, "Nov 23", "8 days ago"),
+        (400 * 86_400, "2025", "400 days ago"),
+    ]
+
+    /// Seconds after `now`: a date ahead of the clock said "now" and "just now", however far.
+    static let ahead: [(Double, String, String)] = [
+        (30, "now", "just now"), (120, "Dec 1", "in 2 minutes"), (3 * 86_400, "Dec 4", "in 3 days"),
+        (400 * 86_400, "2028", "in 400 days"),
+    ]
+
+    @Test(arguments: past)
+    func aPastDate(secondsAgo: Double, compact: String, phrase: String) {
+        let date = Self.now.addingTimeInterval(-secondsAgo)
+        #expect(RelativeTime.compact(date, now: Self.now) == compact)
+        #expect(RelativeTime.phrase(date, now: Self.now) == phrase)
+    }
+
+    @Test(arguments: ahead)
+    func aDateAheadOfTheClock(secondsAhead: Double, compact: String, phrase: String) {
+        let date = Self.now.addingTimeInterval(secondsAhead)
+        #expect(RelativeTime.compact(date, now: Self.now) == compact)
+        #expect(RelativeTime.phrase(date, now: Self.now) == phrase)
+    }
+}
