@@ -32,7 +32,8 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
         case .transport(let endpoint, let failure): return "\(endpoint): \(failure)"
         case .http(let endpoint, let status): return "\(endpoint): HTTP \(status)"
         case .throttled(let endpoint, let retryAfter):
-            let wait = retryAfter.map { "; no request for \(RefreshLimit.wholeSeconds($0)) s" } ?? ""
+            // A `Retry-After` of 0 asks for no wait, and none is kept (`noteThrottle`).
+            let wait = retryAfter.flatMap { $0 > 0 ? "; no request for \(RefreshLimit.wholeSeconds($0)) s" : nil } ?? ""
             return "\(endpoint): throttled by the server (HTTP 429)\(wait)"
         case .stillThrottled(let remaining):
             return "throttled by the server; no request for \(RefreshLimit.wholeSeconds(remaining)) s more"

@@ -35,6 +35,15 @@ import Testing
         #expect(try f.pending().statuses == 0)
     }
 
+    /// A `Retry-After` of 0 asks for no wait: none is said, and none is kept.
+    @Test func aRetryAfterOfZeroSaysNoWait() throws {
+        let f = try SyncFixture()
+        try f.stub.script("GET /api/sdk/params", [["status": 429, "headers": ["Retry-After": "0"]]])
+        #expect(try f.refresh() == [.failed("GET /api/sdk/params: throttled by the server (HTTP 429)")])
+        #expect(try f.inbox.throttle(producer: "engagement", bootId: "boot") == nil)
+        #expect(try f.refresh() == [.ok(messages: 0, skipped: 0)])
+    }
+
     @Test func movingTheWallClockDoesNotShortenAThrottle() throws {
         let f = try SyncFixture()
         try f.inbox.setThrottle(producer: "engagement", seconds: 30, bootId: "boot")
