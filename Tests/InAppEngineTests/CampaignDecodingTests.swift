@@ -27,6 +27,38 @@ import Testing
         #expect(document.problems.isEmpty)
     }
 
+    /// A duration over ten years, or not a number, is left out with a problem line, as a negative
+    /// one is: a cooldown of 1e19 s passed, and counting it in whole seconds stopped `explain`.
+    @Test(arguments: ["1e19", "-5", "1e300", "\"abc\""])
+    func aDurationOutsideTenYearsIsLeftOutAndSaid(_ seconds: String) throws {
+        let document = try decode(
+            #"{"settings":{"cooldownSeconds":"# + seconds + #"},"campaigns":[{"id":"a","#
+                + #""repeat":{"type":"interval","seconds":"# + seconds + #"},"trigger":{"type":"event","event":"go"},"#
+                + #""message":{"type":"modal","autoDismissAfter":"# + seconds + #"}}]}"#)
+        let campaign = try #require(document.campaigns.first)
+        #expect(document.settings.cooldownSeconds == 30)
+        #expect(campaign.repeatRule == .once)
+        #expect(campaign.message?.autoDismissAfter == nil)
+        #expect(
+            document.problems == [
+                "settings.cooldownSeconds: not a number of seconds from 0 to ten years; using 30",
+                "campaign a: message.autoDismissAfter is not a number of seconds from 0 to ten years",
+                "campaign a: repeat.seconds is missing, negative or over ten years; it repeats once",
+            ])
+    }
+
+    @Test func tenYearsIsTheLongestDuration() throws {
+        let document = try decode(
+            #"{"settings":{"cooldownSeconds":315360000},"campaigns":[{"id":"a","#
+                + #""repeat":{"type":"interval","seconds":315360000},"trigger":{"type":"event","event":"go"},"#
+                + #""message":{"type":"modal"}}]}"#)
+        #expect(document.settings.cooldownSeconds == 315_360_000)
+        #expect(document.campaigns.first?.repeatRule == .interval(seconds: 315_360_000))
+        #expect(document.problems.isEmpty)
+        // Whole seconds past Int's range are printed, not converted.
+        #expect(InAppPresenter.seconds(1e19) == "10000000000000000000")
+    }
+
     @Test func unnumberedPriorityComesAfterEveryNumberedOne() throws {
         let document = try decode(
             #"{"campaigns":[{"id":"none","trigger":{"type":"sessionStart"},"message":{"type":"modal"}},"#

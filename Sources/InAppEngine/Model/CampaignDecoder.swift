@@ -18,10 +18,10 @@ struct CampaignDecoder {
         var settings = CampaignSettings()
         guard let json, json != .null else { return settings }
         if let value = json["cooldownSeconds"], value != .null {
-            if let seconds = value.numberValue, seconds >= 0 {
+            if let seconds = CampaignSettings.duration(value.numberValue) {
                 settings.cooldownSeconds = seconds
             } else {
-                problem("settings.cooldownSeconds: not a number >= 0; using 30")
+                problem("settings.cooldownSeconds: not a number of seconds from 0 to ten years; using 30")
             }
         }
         if let quiet = json["quietHours"], quiet != .null {
@@ -117,8 +117,10 @@ struct CampaignDecoder {
         case "oncePerSession": return .oncePerSession
         case "everyTime": return .everyTime
         case "interval":
-            if let seconds = json["seconds"]?.numberValue, seconds >= 0 { return .interval(seconds: seconds) }
-            problem("campaign \(name): repeat.seconds is missing or negative; it repeats once")
+            if let seconds = CampaignSettings.duration(json["seconds"]?.numberValue) {
+                return .interval(seconds: seconds)
+            }
+            problem("campaign \(name): repeat.seconds is missing, negative or over ten years; it repeats once")
             return .once
         case let other?:
             problem("campaign \(name): repeat.type \"\(other)\" is unknown; it repeats once")
@@ -169,7 +171,13 @@ struct CampaignDecoder {
         }
         message.showCloseButton = json["showCloseButton"]?.boolValue ?? true
         message.dismissOnScrimTap = json["dismissOnScrimTap"]?.boolValue ?? false
-        if let seconds = json["autoDismissAfter"]?.numberValue, seconds >= 0 { message.autoDismissAfter = seconds }
+        if let value = json["autoDismissAfter"], value != .null {
+            if let seconds = CampaignSettings.duration(value.numberValue) {
+                message.autoDismissAfter = seconds
+            } else {
+                problem("campaign \(name): message.autoDismissAfter is not a number of seconds from 0 to ten years")
+            }
+        }
         message.layout = enumValue(json["layout"], default: .textWithImage, field: "message.layout", campaign: name)
         message.orientation = enumValue(
             json["orientation"], default: .any, field: "message.orientation", campaign: name)

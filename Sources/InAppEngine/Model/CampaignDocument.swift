@@ -90,6 +90,17 @@ public struct CampaignSettings: Sendable, Equatable {
         self.supportedLanguages = supportedLanguages
     }
 
+    /// The longest duration a campaign may name (a cooldown, a repeat interval, an auto-dismiss):
+    /// ten years. A longer one is left out with a problem line, as a negative one is: 1e19 s
+    /// passed, and counting it in whole seconds stopped `explain`, `simulate` and the reader.
+    public static let longestDuration: Double = 315_360_000
+
+    /// `value` when it is a duration a campaign may name: a number from 0 to `longestDuration`.
+    public static func duration(_ value: Double?) -> Double? {
+        guard let value, value >= 0, value <= longestDuration else { return nil }
+        return value
+    }
+
     /// B.17: a code not in `supportedLanguages` resolves to `en`. Codes compare case-insensitively.
     public func resolveLanguage(_ requested: String) -> String {
         let code = requested.lowercased()

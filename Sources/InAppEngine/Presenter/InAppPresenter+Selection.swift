@@ -160,9 +160,13 @@ extension InAppPresenter {
     /// Seconds with at most three decimals and no trailing zeros, for log lines.
     static func seconds(_ value: Double) -> String {
         let millis = (value * 1000).rounded()
-        if millis.truncatingRemainder(dividingBy: 1000) == 0 { return String(Int(millis / 1000)) }
+        // A whole number past Int's range is printed as a double rather than converted.
+        if millis.truncatingRemainder(dividingBy: 1000) == 0, let whole = Int(exactly: millis / 1000) {
+            return String(whole)
+        }
         var text = String(format: "%.3f", millis / 1000)
         while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
         return text
     }
 }

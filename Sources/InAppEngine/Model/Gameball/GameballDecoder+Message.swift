@@ -28,7 +28,7 @@ extension GameballDecoder {
             }
         }
         applyCloseBehaviour(content["closeBehaviour"].lowercasedName, to: &message, path: contentPath, campaign: name)
-        if let seconds = content["autoDismissSeconds"].lenientNumber, seconds >= 0 {
+        if let seconds = CampaignSettings.duration(content["autoDismissSeconds"].lenientNumber) {
             message.autoDismissAfter = seconds
         }
         message.slidePosition = content["slideFrom"].lowercasedName == "top" ? .top : .bottom

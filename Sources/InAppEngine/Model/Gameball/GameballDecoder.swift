@@ -61,10 +61,13 @@ struct GameballDecoder {
     /// `campaignOrdering` and unknown keys are ignored.
     private mutating func settings(_ root: JSONValue, path: String) -> CampaignSettings {
         var settings = CampaignSettings()
-        if let seconds = root["cooldownSeconds"].lenientNumber, seconds >= 0 {
+        let cooldown = root["cooldownSeconds"]
+        if let seconds = CampaignSettings.duration(cooldown.lenientNumber) {
             settings.cooldownSeconds = seconds
-        } else if root["cooldownSeconds"].present != nil, root["cooldownSeconds"].lenientNumber == nil {
-            problem("\(path).cooldownSeconds: not a number; using 30")
+        } else if let number = cooldown.lenientNumber, number < 0 {
+            // Negative: the default, without a word.
+        } else if cooldown.present != nil {
+            problem("\(path).cooldownSeconds: not a number of seconds up to ten years; using 30")
         }
         if let quiet = root["quietHours"].present, quiet["enabled"].lenientBool == true {
             if let start = quiet["start"].lenientString.flatMap({ QuietHours.seconds($0) }),
@@ -135,7 +138,9 @@ struct GameballDecoder {
     private func repeatRule(_ trigger: JSONValue?) -> RepeatRule {
         guard trigger?["repeatable"].lenientBool == true else { return .once }
         if let seconds = trigger?["minIntervalSeconds"].lenientNumber, seconds > 0 {
-            return .interval(seconds: seconds)
+            // Over ten years, as long as never again.
+            guard let interval = CampaignSettings.duration(seconds) else { return .once }
+            return .interval(seconds: interval)
         }
         return .everyTime
     }
