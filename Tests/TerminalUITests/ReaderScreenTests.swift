@@ -65,6 +65,17 @@ import Testing
         #expect(restored.rows[0].hasPrefix(" All 6"))
     }
 
+    /// Narrower than the notice, a shorter form: cut anywhere, it said "to 40x1" or "to 4".
+    @Test(arguments: [
+        (29, "Enlarge the terminal to 40x10"), (28, "Enlarge the terminal"), (20, "Enlarge the terminal"),
+        (19, "Enlarge"), (7, "Enlarge"), (3, "Enl"),
+    ])
+    func theNoticeIsCutAtAWord(columns: Int, shown: String) throws {
+        let (_, terminal, _) = loop(size: Size(columns: columns, rows: 5))
+        let screen = try #require(terminal.screen)
+        #expect(screen.rows[0].trimmingCharacters(in: .whitespaces) == shown)
+    }
+
     /// TERMINAL.md 1: in both layouts right-to-left titles end at the title column's right edge
     /// and every later column stays put; `app` draws them in visual order, `terminal` logically.
     @Test(arguments: [BidiMode.app, .terminal])

@@ -6,11 +6,17 @@ public enum ReaderView {
     /// The notice a terminal under 40x10 shows instead of a broken layout; it fits in 30 columns.
     public static let tooSmallNotice = "Enlarge the terminal to 40x10"
 
+    /// The longest form of `tooSmallNotice` that fits `columns`: cut anywhere, 28 columns read
+    /// "Enlarge the terminal to 40x1", a size of its own.
+    static func tooSmallNotice(fitting columns: Int) -> String {
+        [tooSmallNotice, "Enlarge the terminal"].first { TerminalText.width($0) <= columns } ?? "Enlarge"
+    }
+
     public static func render(_ state: ReaderState) -> Screen {
         var screen = Screen(width: state.size.columns, height: state.size.rows, bidi: state.bidi)
         screen.drawsASCIILines = state.screenReader
         guard !state.isTooSmall else {
-            screen.put(tooSmallNotice, row: 0, column: 0, role: .notice)
+            screen.put(tooSmallNotice(fitting: state.size.columns), row: 0, column: 0, role: .notice)
             screen.focus(row: 0, column: 0)
             return screen
         }
