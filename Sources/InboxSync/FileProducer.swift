@@ -32,11 +32,16 @@ public struct FileProducer: Sendable {
         }
     }
 
+    /// How long a named pipe may wait for its writer's first bytes: `mkfifo p; tinbox --feed p
+    /// refresh & cat feed.json > p` works, and a pipe nobody writes to fails instead of holding
+    /// tinbox for ever.
+    public static let pipeWait = 10
+
     /// Calls `body` with the file's bytes, a chunk at a time, refusing more than `limit`.
     ///
-    /// A named pipe is opened without waiting for a writer: with none, it reads as empty instead
-    /// of holding tinbox until one comes (a pipe of `<(…)` has its writer already). A device is
-    /// read up to `limit`, so `/dev/zero` is refused instead of filling the memory.
+    /// A named pipe is opened without waiting for a writer, then waited on for at most `pipeWait`
+    /// seconds (a pipe of `<(…)` has its writer already). A device is read up to `limit`, so
+    /// `/dev/zero` is refused instead of filling the memory.
     public static func stream(
         _ url: URL, limit: Int = sizeLimit, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
@@ -54,10 +59,12 @@ public struct FileProducer: Sendable {
             throw SyncError.tooLarge(path: path, limit: limit)
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw SyncError.unreadable(path: path, reason: "permission denied") }
+        guard descriptor >= 0 else { throw unreadable(path) }
         defer { close(descriptor) }
+        try waitForWriter(descriptor, path: path)
         // Blocking reads from here: a pipe's writer may be slower than tinbox.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw unreadable(path) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FeedDecoder.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0
@@ -65,7 +72,7 @@ public struct FileProducer: Sendable {
             let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SyncError.unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+                throw unreadable(path)
             }
             if count == 0 { return }
             total += count
@@ -73,5 +80,28 @@ public struct FileProducer: Sendable {
             if total > limit { throw SyncError.tooLarge(path: path, limit: limit) }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
+    }
+
+    /// Returns at once unless `descriptor` is a named pipe; for one, when its writer has written
+    /// (or come and gone), and fails after `pipeWait` seconds without one. Linux reports no
+    /// hang-up on a pipe no writer has opened yet, so the wait is for a writer.
+    private static func waitForWriter(_ descriptor: Int32, path: String) throws {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(Double(pipeWait))
+        while true {
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000).rounded(.up))
+            let ready = poll(&entry, 1, left)
+            if ready > 0 { return }
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { throw unreadable(path) }
+            throw SyncError.unreadable(path: path, reason: "nothing was written to the pipe within \(pipeWait) s")
+        }
+    }
+
+    /// The failure `errno` names, for `path`.
+    private static func unreadable(_ path: String) -> SyncError {
+        .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
     }
 }

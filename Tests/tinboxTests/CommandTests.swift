@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The commands of CLI.md, run as the built binary on the demo data and on small feeds.
@@ -250,18 +251,40 @@ import Testing
         }
     }
 
-    /// A named pipe with no writer reads as empty: tinbox waited for a writer for ever.
-    @Test func aPipeWithNoWriterIsReadAsEmptyNotWaitedFor() throws {
+    /// A named pipe is read when its writer comes after tinbox opened it, and one nobody writes to
+    /// fails after `pipeWait` seconds: tinbox waited for a writer for ever.
+    @Test func aPipeIsWaitedOnForItsWriterAndNoLonger() throws {
         let tinbox = Tinbox()
         try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
         let pipe = tinbox.dataDirectory.appendingPathComponent("feed.json")
         #expect(mkfifo(pipe.path, 0o600) == 0)
-        let feed = try tinbox.run(["--feed", pipe.path, "refresh"], timeout: 20)
-        #expect(feed.status == 1)
-        #expect(feed.stdout == "engagement failed: \(pipe.path):1:1: not valid JSON: unexpected end of file\n")
-        let converted = try Tinbox.run(["convert", pipe.path], timeout: 20)
-        #expect(converted.status == 1)
-        #expect(converted.stderr == "tinbox: \(pipe.path):1:1: not valid JSON: unexpected end of file\n")
+        let alone = try tinbox.run(["--feed", pipe.path, "refresh"], timeout: 30)
+        #expect(alone.status == 1)
+        #expect(
+            alone.stdout == "engagement failed: cannot read \(pipe.path): nothing was written to the pipe within 10 s\n"
+        )
+
+        let late = Tinbox()
+        let reader = try ChildProcess(
+            Tinbox.binary, ["--data-dir", late.dataDirectory.path, "--feed", pipe.path, "refresh"],
+            environment: late.environment)
+        // The writer opens the pipe only once tinbox holds it open for reading.
+        let deadline = Date().addingTimeInterval(10)
+        func holdsThePipe() -> Bool {
+            let folder = "/proc/\(reader.pid)/fd"
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return entries.contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == pipe.path
+            }
+        }
+        while !holdsThePipe() && Date() < deadline { usleep(10_000) }
+        #expect(holdsThePipe())
+        let feed = try JSONSerialization.data(withJSONObject: ["messages": [Tinbox.message("a")]])
+        let writer = try FileHandle(forWritingTo: pipe)
+        try writer.write(contentsOf: feed)
+        try writer.close()
+        #expect(try reader.wait(timeout: 20).status == 0)
+        #expect(reader.standardOutput == "engagement ok 1 messages\n")
     }
 
     @Test func listOutputNeverCarriesControlCharactersFromAFeed() throws {
