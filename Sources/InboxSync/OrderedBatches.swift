@@ -42,8 +42,8 @@ struct OrderedBatches {
     struct Queue: Sendable {
         let through: Int64?
         /// Reads the rows after a place (a batch's worth) and prepares as many of them as fit a
-        /// body of at most `bodyLimit` bytes.
-        let read: @Sendable (_ inbox: Inbox, _ after: Int64?, _ bodyLimit: Int) throws -> Prepared?
+        /// body of at most `bodyLimit` bytes, trying the first `first` of them first.
+        let read: @Sendable (_ inbox: Inbox, _ after: Int64?, _ bodyLimit: Int, _ first: Int) throws -> Prepared?
         let push: @Sendable (HTTPProducer.Batch) throws -> Void
 
         init<Item: QueuedRow>(
@@ -55,18 +55,20 @@ struct OrderedBatches {
         ) {
             self.through = through
             self.push = push
-            self.read = { inbox, after, bodyLimit in
-                let read = try read(inbox, after, through)
-                guard !read.isEmpty else { return nil }
-                var sent = read
+            self.read = { inbox, after, bodyLimit, first in
+                let rows = try read(inbox, after, through)
+                guard !rows.isEmpty else { return nil }
+                var sent = rows.count <= first ? rows : Array(rows.prefix(first))
                 var batch = prepare(sent)
-                // Halved until the body fits: only a queue of unusually long rows pays the rewrites.
+                // Cut in proportion to the body until it fits, usually once: only a queue of long
+                // rows pays for the bodies written again.
                 while batch.body.count > bodyLimit && sent.count > 1 {
-                    sent = Array(sent.prefix((sent.count + 1) / 2))
+                    let share = Double(bodyLimit) / Double(batch.body.count) * 0.95
+                    sent = Array(sent.prefix(max(1, min(sent.count - 1, Int(Double(sent.count) * share)))))
                     batch = prepare(sent)
                 }
                 return Prepared(
-                    batch: batch, last: sent[sent.count - 1].seq, read: read.count,
+                    batch: batch, last: sent[sent.count - 1].seq, read: rows.count,
                     acknowledge: { [sent] in try acknowledge($0, sent) })
             }
         }
@@ -116,7 +118,10 @@ struct OrderedBatches {
     /// is read while one is on its way. Returns how many items were sent.
     private func run(_ queue: Queue, through inbox: Inbox, _ shared: SharedDrain) -> Int {
         var sent = 0
-        var next = Result { try queue.read(inbox, nil, bodyLimit) }
+        // After a batch cut to fit its body, the next tries twice as many rows, not the whole
+        // read: its rows are likely as long, and writing 500 of them first cost more than the rest.
+        var first = batchSize
+        var next = Result { try queue.read(inbox, nil, bodyLimit, first) }
         var more = true
         while more, shared.failure == nil {
             do {
@@ -125,7 +130,8 @@ struct OrderedBatches {
                 let sending = Sending(prepared.batch, queue.push)
                 // Rows follow a full read, and the rows of a read that did not fit.
                 more = prepared.read == batchSize || prepared.batch.count < prepared.read
-                if more { next = Result { try queue.read(inbox, prepared.last, bodyLimit) } }
+                first = prepared.batch.count < prepared.read ? min(batchSize, 2 * prepared.batch.count) : batchSize
+                if more { next = Result { [first] in try queue.read(inbox, prepared.last, bodyLimit, first) } }
                 try sending.wait().get()
                 try shared.acknowledge { try prepared.acknowledge(inbox) }
                 sent += prepared.batch.count
