@@ -44,7 +44,6 @@ public struct ProducerConfig: Equatable, Sendable {
         return false
     }
 
-    /// Reads `SRC` as an http(s) base URL or a file path (`~` expanded).
     /// Why `text` is no source: it starts as an http(s) URL but is none (`http://[::1`,
     /// `http://%zz`, `https://`). Such a text used to be read as a file of that name.
     public static func malformedURL(_ text: String) -> String? {
@@ -56,6 +55,7 @@ public struct ProducerConfig: Equatable, Sendable {
         return nil
     }
 
+    /// Reads `SRC` as an http(s) base URL or a file path (`~` expanded).
     public static func source(_ text: String, relativeTo base: URL? = nil) -> Source {
         let lower = text.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: text) {
