@@ -68,8 +68,8 @@ package struct Config {
             try FileProducer.stream(url, limit: Self.sizeLimit) { data.append(contentsOf: $0) }
         } catch SyncError.tooLarge(_, let limit) {
             throw CommandFailure("cannot read config \(url.path): it is larger than \(limit >> 20) MiB")
-        } catch let error as SyncError {
-            throw CommandFailure("config: \(error)")
+        } catch SyncError.unreadable(_, let reason) {
+            throw CommandFailure("cannot read config \(url.path): \(reason)")
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
         let root: Any
@@ -138,20 +138,22 @@ package struct Config {
     /// number (`1.5`, `"20"`, `true`, `1e300`) is refused: it used to give way to the default
     /// without a word (PROTOCOL 1.2: a `limit` other than 1-100 is refused).
     private static func wholeNumber(_ fields: [String: Any], _ key: String, index: Int, file: String) throws -> Int? {
-        guard let value = fields[key] else { return nil }
-        // JSONSerialization's `true` is an NSNumber too; its type is a char.
-        if let number = value as? NSNumber, String(cString: number.objCType) != "c",
-            let whole = Int(exactly: number.doubleValue)
-        {
-            return whole
-        }
+        guard let value = fields[key], !(value is NSNull) else { return nil }
         let shown: String
-        if let text = value as? String {
+        if let number = value as? NSNumber {
+            // JSONSerialization's `true` is an NSNumber too, of a char; an integer is one of `q`
+            // (a double holds no integer past 2^53 exactly, an Int64 does).
+            switch String(cString: number.objCType) {
+            case "c": shown = number.boolValue ? "true" : "false"
+            case "q", "i", "l", "s": return Int(number.int64Value)
+            default:
+                if let whole = Int(exactly: number.doubleValue) { return whole }
+                shown = "\(number)"
+            }
+        } else if let text = value as? String {
             shown = "\"\(text)\""
-        } else if let flag = value as? NSNumber, String(cString: flag.objCType) == "c" {
-            shown = flag.boolValue ? "true" : "false"
         } else {
-            shown = "\(value)"
+            shown = value is [Any] ? "a list" : "an object"
         }
         throw CommandFailure("\(file): producers[\(index)].\(key) must be a whole number, not \(shown)")
     }
@@ -172,10 +174,15 @@ package struct Config {
         guard (1...100).contains(pageSize) else {
             throw CommandFailure("\(file): producers[\(index)].pageSize \(pageSize) is outside 1-100")
         }
+        // It was raised to 1 without a word.
+        let maxMessages = try wholeNumber(fields, "maxMessages", index: index, file: file) ?? 1000
+        guard maxMessages >= 1 else {
+            throw CommandFailure("\(file): producers[\(index)].maxMessages \(maxMessages) is below 1")
+        }
         var producer = ProducerConfig(
             kind: kind, source: ProducerConfig.source(source, relativeTo: base), token: fields["token"] as? String,
             contactKey: fields["contactKey"] as? String, pageSize: pageSize,
-            maxMessages: max(1, try wholeNumber(fields, "maxMessages", index: index, file: file) ?? 1000))
+            maxMessages: maxMessages)
         switch InboxFormat.named(fields["format"] as? String, isHTTP: producer.isHTTP) {
         case .success(let format): producer.format = format
         case .failure(let error): throw CommandFailure("\(file): producers[\(index)].format: \(error)")

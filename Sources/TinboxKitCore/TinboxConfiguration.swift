@@ -93,6 +93,16 @@ public struct ProducerSource: Sendable {
     public let format: String?
     /// Sent as `Authorization: Bearer <token>` (HTTP only).
     public let token: String?
+    /// `value` as an Int: nil when it is no whole number (1.5, NaN), Int's bounds past them.
+    /// `Int(_:)` stopped the program at a `maxMessages` of 9223372036854775807, which a Double
+    /// holds as one past Int.max.
+    static func whole(_ value: Double?) -> Int? {
+        guard let value, !value.isNaN, value.rounded() == value else { return nil }
+        if value >= 0x1p63 { return Int.max }
+        if value < -0x1p63 { return Int.min }
+        return Int(value)
+    }
+
     /// The producer's config keys (CLI.md): `pageSize`, `maxMessages`, `contactKey`.
     public let options: [String: JSONValue]
     /// Shipped demo data, whose dates move with the clock so it always looks current.
@@ -144,8 +154,10 @@ public struct ProducerSource: Sendable {
         }
         var config = ProducerConfig(
             kind: kind, source: source, token: token, contactKey: options["contactKey"]?.stringValue,
-            pageSize: options["pageSize"]?.numberValue.map { Int($0) } ?? 20,
-            maxMessages: max(1, options["maxMessages"]?.numberValue.map { Int($0) } ?? 1000), format: inboxFormat,
+            // A page size that is no whole number is 0, which PROTOCOL 1.2's check then refuses.
+            pageSize: options["pageSize"].map { Self.whole($0.numberValue) ?? 0 } ?? 20,
+            maxMessages: max(1, options["maxMessages"].flatMap { Self.whole($0.numberValue) } ?? 1000),
+            format: inboxFormat,
             isDemo: isDemo)
         if inboxFormat == .dengage {
             config.dengage = DengageOptions(

@@ -235,6 +235,19 @@ import Testing
         #expect(result.stderr.contains("unknown key 'thme'") && result.stderr.contains("Did you mean 'theme'?"))
     }
 
+    /// The largest whole number a config may hold is taken as it is: a `maxMessages` of Int.max
+    /// stopped tinbox, converted back from the Double it crosses TinboxKit as.
+    @Test func aConfigsLargestWholeNumberIsTakenAsItIs() throws {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: [Tinbox.message("a"), Tinbox.message("b")])
+        let config = tinbox.dataDirectory.appendingPathComponent("config.json")
+        let text = #"{"producers":[{"source":""# + feed + #"","maxMessages":9223372036854775807}]}"#
+        try Data(text.utf8).write(to: config)
+        let result = try tinbox.run(["--config", config.path, "count"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "2\n")
+    }
+
     /// A config is read up to 1 MiB: `--config /dev/zero` took memory until the machine had none.
     @Test func aConfigOverOneMebibyteIsRefusedBeforeItIsRead() throws {
         let tinbox = Tinbox()
