@@ -113,7 +113,8 @@ final class ReaderInboxSource: ReaderDataSource {
         let line = TerminalText.sanitize(report.description)
         switch report.outcome {
         case .stored, .notOperational: return RefreshResult(producer: report.producer, kind: .ok, line: line)
-        case .failed, .disabled: return RefreshResult(producer: report.producer, kind: .failed, line: line)
+        case .failed: return RefreshResult(producer: report.producer, kind: .failed, line: line)
+        case .disabled: return RefreshResult(producer: report.producer, kind: .disabled, line: line)
         case .refused(let seconds):
             return RefreshResult(producer: report.producer, kind: .refused(nextIn: seconds), line: line)
         }

@@ -75,6 +75,23 @@ import Testing
         #expect(source.pageCalls.count == 1, "a refused refresh reads nothing again")
     }
 
+    /// A.6: a disabled inbox refuses the refresh; the bar said "refresh failed" beside the
+    /// producers' refused lines.
+    @Test func aRefreshOfADisabledInboxIsRefusedNotFailed() {
+        let (loop, terminal, source) = loop()
+        source.refreshReports = ["engagement", "app-messaging"].map {
+            RefreshResult(producer: $0, kind: .disabled, line: "\($0) refused: the inbox is disabled")
+        }
+        terminal.enqueue(keys: [.function(5)])
+        loop.step()
+        #expect(loop.state.refresh == nil)
+        #expect(
+            statusLine(terminal).contains("Not refreshed: the inbox is disabled (tinbox inbox enable turns it on)"),
+            "\(statusLine(terminal))")
+        #expect(!statusLine(terminal).contains("refresh failed"))
+        #expect(source.pageCalls.count == 1, "a refused refresh reads nothing again")
+    }
+
     @Test func newMessagesAppearAndTheSelectionStaysOnItsMessage() {
         let (loop, terminal, source) = loop()
         terminal.enqueue(keys: [.character("j"), .character("j"), .character("j")])

@@ -9,6 +9,8 @@ public struct RefreshResult: Equatable, Sendable {
         case failed
         /// BEHAVIOR A.6: the one-a-minute limit; the next refresh is allowed in `nextIn` seconds.
         case refused(nextIn: Int)
+        /// BEHAVIOR A.6: refused because the inbox is disabled (A.5).
+        case disabled
     }
 
     public var producer: String
@@ -90,6 +92,11 @@ extension ReaderState {
         }
         if let refusal, allRefused {
             status = StatusMessage(text: "Not refreshed: next refresh in \(refusal) s", link: nil)
+            syncStatus = "refresh refused"
+            return []
+        }
+        if results.allSatisfy({ $0.kind == .disabled }) {
+            status = StatusMessage(text: "Not refreshed: \(MarkRefusal.disabled)", link: nil)
             syncStatus = "refresh refused"
             return []
         }
