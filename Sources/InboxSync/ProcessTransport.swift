@@ -63,12 +63,14 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         let frame = NetworkFrame.request(id, request).encoded()
         // The helper takes a longer frame for a broken stream and stops, failing every other
         // request in flight with it: this one alone fails.
-        guard frame.count <= NetworkFrame.largestFrame else {
+        // The reader's limit is on the frame after its 4-byte count.
+        let length = frame.count - 4
+        guard length <= NetworkFrame.largestFrame else {
             lock.withLock { _ = waiting.removeValue(forKey: id) }
             return .failure(
                 .other(
-                    "the request is \(frame.count >> 20) MiB, more than the network helper carries"
-                        + " (\(NetworkFrame.largestFrame >> 20) MiB)"))
+                    "the request is \(length) bytes, more than the \(NetworkFrame.largestFrame >> 20) MiB"
+                        + " the network helper carries"))
         }
         write(frame)
         let token = cancellation?.onCancel { [weak self] in self?.write(NetworkFrame.cancel(id).encoded()) }
