@@ -4,12 +4,16 @@ import Foundation
 public enum RelativeTime {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// "now", "12m", "5h", "3d" within a week, then "Nov 3" (UTC), then the year. A date more
-    /// than a minute ahead of the clock (a server's, or a clock that is behind) is shown by its
-    /// day: it used to read "now" however far ahead it was.
+    /// How far ahead of this machine's clock a date may be and still be "now": two clocks a few
+    /// minutes apart.
+    static let skew: Double = 300
+
+    /// "now", "12m", "5h", "3d" within a week, then "Nov 3" (UTC), then the year. A date further
+    /// ahead of the clock than `skew` is shown by its day: it used to read "now" however far
+    /// ahead it was.
     public static func compact(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
-        if seconds > -60 {
+        if seconds > -skew {
             if seconds < 60 { return "now" }
             if seconds < 3_600 { return "\(Int(seconds / 60))m" }
             if seconds < 86_400 { return "\(Int(seconds / 3_600))h" }
@@ -23,7 +27,7 @@ public enum RelativeTime {
     }
 
     /// "just now", "12 minutes ago", "5 hours ago", "3 days ago" for the detail view; "in 12
-    /// minutes", "in 3 days" for a date ahead of the clock.
+    /// minutes", "in 3 days" for a date further ahead of the clock than `skew`.
     public static func phrase(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
         let span = abs(seconds)
@@ -31,7 +35,7 @@ public enum RelativeTime {
             let amount = "\(count) \(unit)\(count == 1 ? "" : "s")"
             return seconds < 0 ? "in \(amount)" : "\(amount) ago"
         }
-        if span < 60 { return "just now" }
+        if span < 60 || (seconds < 0 && span < skew) { return "just now" }
         if span < 3_600 { return said(Int(span / 60), "minute") }
         if span < 86_400 { return said(Int(span / 3_600), "hour") }
         return said(Int(span / 86_400), "day")
