@@ -79,13 +79,14 @@ install: build generated
 	install -m 644 $(GENERATED)/_tinbox $(SHARE)/zsh/site-functions/_tinbox
 	install -m 644 $(GENERATED)/tinbox.fish $(SHARE)/fish/vendor_completions.d/tinbox.fish
 
-# Removes what `make install` put under the same PREFIX (and DESTDIR), and nothing else.
+# Removes what `make install` put under the same PREFIX (and DESTDIR): the two programs, the
+# man page, the completions and PREFIX/share/tinbox (the demo data) with whatever it holds.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/tinbox $(DESTDIR)$(PREFIX)/bin/tinbox-net $(DESTDIR)$(PREFIX)/libexec/tinbox/tinbox-net
 	rm -rf $(SHARE)/tinbox
 	rm -f $(SHARE)/man/man1/tinbox.1 $(SHARE)/bash-completion/completions/tinbox \
 		$(SHARE)/zsh/site-functions/_tinbox $(SHARE)/fish/vendor_completions.d/tinbox.fish
-	-rmdir $(DESTDIR)$(PREFIX)/libexec/tinbox 2>/dev/null
+	rmdir $(DESTDIR)$(PREFIX)/libexec/tinbox 2>/dev/null || true
 
 clean:
 	rm -rf .build
