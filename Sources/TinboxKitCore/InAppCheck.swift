@@ -86,10 +86,11 @@ public final class InAppCheck {
         }
         let placeholders =
             try store.placeholders(customer: customer).flatMap { data in
+                // As the reader's runtime stores them (`.storePlaceholders`): the customer and the values.
                 readBack("the placeholder values of customer \(customer)") {
-                    try JSONDecoder().decode([String: String].self, from: data)
+                    try JSONDecoder().decode(StoredPlaceholders.self, from: data)
                 }
-            } ?? [:]
+            }.flatMap { $0.customer == customer ? $0.values : nil } ?? [:]
         let evaluation = HeadlessEvaluation(
             document: document, customer: customer, time: EngineTime(clock: configuration.clock), columns: columns,
             rows: rows, language: configuration.language ?? "en", history: history, placeholders: placeholders,

@@ -1,4 +1,6 @@
 import Foundation
+import InAppEngine
+import InboxStore
 import Synchronization
 import TestSupport
 import Testing
@@ -337,6 +339,32 @@ import Testing
 
 /// Campaign text printed by `tinbox simulate` never reaches the terminal raw.
 @Suite struct SimulateOutputTests {
+    /// `event` reads the placeholder values the reader's session stored (B.12's last values held):
+    /// it decoded them in another shape, warned that they could not be read back, and dropped
+    /// `{name}`.
+    @Test func eventUsesThePlaceholderValuesTheReaderStored() throws {
+        let tinbox = Tinbox()
+        try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
+        let campaigns = tinbox.dataDirectory.appendingPathComponent("campaigns.json")
+        let sync: [String: Any] = [
+            "settings": ["cooldownSeconds": 0],
+            "campaigns": [
+                [
+                    "id": "a", "repeat": ["type": "everyTime"], "trigger": ["type": "event", "event": "go"],
+                    "message": ["type": "modal", "header": "Hi {name}!"],
+                ]
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: sync).write(to: campaigns)
+        let event = ["--campaigns", campaigns.path, "--customer", "c1", "event", "go"]
+        #expect(try tinbox.run(event).stdout.contains(#""header":"Hi !""#))
+        let values = try JSONEncoder().encode(StoredPlaceholders(customer: "c1", values: ["name": "Sam"]))
+        try InAppStore(store: try Store(directory: tinbox.dataDirectory)).savePlaceholders(customer: "c1", values)
+        let result = try tinbox.run(event)
+        #expect(result.stdout.contains(#""header":"Hi Sam!""#), "\(result.stdout)")
+        #expect(!result.stderr.contains("cannot be read back"), "\(result.stderr)")
+    }
+
     @Test func hostileCampaignTextIsEscapedInTheLinesAndSanitizedInTheLog() throws {
         let tinbox = Tinbox()
         try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
