@@ -268,7 +268,12 @@ import Testing
                 icon: .picture(F.picture(columns: 4, rows: 2)))
             let card = try! #require(hits.card)
             #expect(card.top >= 0 && card.top + card.height <= size.rows, "\(size)")
-            #expect(hits.buttons.count == 3, "\(size)")
+            // Every button inside the frame; all three where the message fits (40x10 is too small:
+            // the host holds it back there, and its third row of buttons fell on the bottom border).
+            for button in hits.buttons {
+                #expect(button.rect.top > card.top && button.rect.top < card.top + card.height - 1, "\(size)")
+            }
+            if OverlayView.fits(presentation, in: size) { #expect(hits.buttons.count == 3, "\(size)") }
         }
     }
 

@@ -309,6 +309,30 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.status?.text.contains("Button") != true, "\(String(describing: loop.state.status))")
     }
 
+    /// A card draws the buttons it has room for, inside its frame, and Tab goes round those: 200
+    /// buttons drew their last row over the bottom border, and Tab went on to ones nobody saw.
+    @Test func tabGoesRoundTheButtonsTheCardHasRoomFor() throws {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal, buttons: (1...200).map { "Button \($0)" })))]
+        let (loop, terminal) = loop(driver)
+        let shown = try #require(loop.state.shown)
+        var screen = Screen(width: 80, height: 24)
+        let hits = OverlayView.draw(shown.overlay(at: Fixtures.now), on: &screen)
+        let card = try #require(hits.card)
+        let drawn = hits.buttons.map(\.index).sorted()
+        #expect(!drawn.isEmpty && drawn.count < 200)
+        for button in hits.buttons {
+            #expect(button.rect.top > card.top && button.rect.top < card.top + card.height - 1)
+        }
+        #expect(loop.state.shown?.button == drawn[0])
+        for next in drawn.dropFirst() + [drawn[0]] {
+            press(loop, terminal, [.tab])
+            #expect(loop.state.shown?.button == next)
+        }
+        press(loop, terminal, [.backTab])
+        #expect(loop.state.shown?.button == drawn[drawn.count - 1])
+    }
+
     /// A message that goes leaves a line that is not its announcement alone.
     @Test func anotherLineOnTheStatusLineStaysWhenTheMessageGoes() {
         let driver = FakeDriver()

@@ -204,7 +204,7 @@ struct OverlayLayout: Equatable {
             y += bodyCount + gap
         }
         let buttonsTop = isModal ? y : height - 1 - padding - buttonRows.count
-        buttons = Self.placeButtons(buttonRows, top: max(y, buttonsTop), x0: x0, width: textWidth)
+        buttons = Self.placeButtons(buttonRows, top: max(y, buttonsTop), x0: x0, width: textWidth, cardHeight: height)
     }
 
     /// The image above the text: a picture centred in its room, else a small framed placeholder.
@@ -281,7 +281,7 @@ struct OverlayLayout: Equatable {
             Self.clip(bodyLines, to: bodyCount, width: lineWidth), top: 1 + headerCount, x0: textX, width: lineWidth,
             alignment: content.bodyAlignment, rtl: rtl)
         let buttonsTop = 1 + max(iconRows, headerCount + bodyCount)
-        buttons = Self.placeButtons(buttonRows, top: buttonsTop, x0: x0, width: textWidth)
+        buttons = Self.placeButtons(buttonRows, top: buttonsTop, x0: x0, width: textWidth, cardHeight: height)
     }
 
     /// `imageOnly`: the picture fills the card (buttons below it); without one, a framed
@@ -327,7 +327,7 @@ struct OverlayLayout: Equatable {
         fits = total <= maxHeight && textWidth >= Self.minimumTextWidth && cardWidth >= minimumWidth
         height = shape == .fullScreen ? screen.rows : min(total, maxHeight)
         let buttonsTop = shape == .fullScreen ? height - 1 - buttonRows.count : 1 + contentRows + 1
-        buttons = Self.placeButtons(buttonRows, top: buttonsTop, x0: 2, width: textWidth)
+        buttons = Self.placeButtons(buttonRows, top: buttonsTop, x0: 2, width: textWidth, cardHeight: height)
     }
 
     // MARK: pieces
@@ -408,12 +408,16 @@ struct OverlayLayout: Equatable {
         return rows
     }
 
-    /// Each row of buttons centred in `width` cells from `x0`.
+    /// Each row of buttons centred in `width` cells from `x0`, the rows that fall inside a card
+    /// of `cardHeight` rows (inside its frame). The rest are not placed, so not drawn and not
+    /// reachable: a modal of 10,000 buttons drew its last row over its bottom border, and Tab
+    /// went on to buttons nobody could see.
     static func placeButtons(
-        _ rows: [[(index: Int, id: String, label: String, width: Int)]], top: Int, x0: Int, width: Int
+        _ rows: [[(index: Int, id: String, label: String, width: Int)]], top: Int, x0: Int, width: Int,
+        cardHeight: Int
     ) -> [ButtonSlot] {
         var slots: [ButtonSlot] = []
-        for (offset, row) in rows.enumerated() {
+        for (offset, row) in rows.enumerated() where (1...max(1, cardHeight - 2)).contains(top + offset) {
             let used = row.reduce(0) { $0 + $1.width } + 2 * (row.count - 1)
             var x = x0 + max(0, (width - used) / 2)
             for button in row {

@@ -79,6 +79,17 @@ public enum OverlayView {
         }
     }
 
+    /// The buttons `overlay` has room for on a screen of `size`, by index, in the order Tab goes
+    /// through them: those its card places (`OverlayLayout.placeButtons`).
+    public static func reachableButtons(_ overlay: Overlay, in size: Size) -> [Int] {
+        guard let message = overlay.presentation.campaign.message,
+            let layout = OverlayLayout(
+                message: message, content: content(overlay.presentation, message), screen: size,
+                image: .init(overlay.image), icon: .init(overlay.icon))
+        else { return [] }
+        return layout.buttons.map(\.index).sorted()
+    }
+
     /// Whether the message's smallest layout fits a screen of `size` (the host holds it with
     /// `noRoom` otherwise; the engine already does below 40x10).
     public static func fits(_ presentation: Presentation, in size: Size) -> Bool {

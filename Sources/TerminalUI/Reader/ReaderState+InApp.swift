@@ -45,8 +45,11 @@ extension ReaderState {
     mutating func apply(_ update: InAppUpdate) -> [ReaderEffect] {
         switch update {
         case .present(var message):
-            // Like the detail view: the first button is chosen, so Enter presses it.
-            if message.button == nil, !message.presentation.buttons.isEmpty { message.button = 0 }
+            // Like the detail view: the first button is chosen, so Enter presses it (the first the
+            // card has room for).
+            if message.button == nil {
+                message.button = OverlayView.reachableButtons(message.overlay(at: message.shownAt), in: size).first
+            }
             shown = message
             frameTime = message.shownAt
             // TERMINAL §3: the status line names what appeared and the button with the focus.
@@ -151,11 +154,17 @@ extension ReaderState {
     private mutating func handle(_ key: Key, on message: ShownMessage) -> [ReaderEffect]? {
         var message = message
         let buttons = message.presentation.buttons
+        // Only the buttons the card has room for: Tab went on to ones it did not draw.
+        let reachable = OverlayView.reachableButtons(message.overlay(at: now), in: size)
         switch keys.action(for: key, in: .overlay) {
         case .nextButton?:
-            if !buttons.isEmpty { message.button = ((message.button ?? -1) + 1) % buttons.count }
+            if !reachable.isEmpty {
+                message.button = reachable.first { $0 > (message.button ?? -1) } ?? reachable[0]
+            }
         case .previousButton?:
-            if !buttons.isEmpty { message.button = ((message.button ?? 0) + buttons.count - 1) % buttons.count }
+            if !reachable.isEmpty {
+                message.button = reachable.last { $0 < (message.button ?? Int.max) } ?? reachable[reachable.count - 1]
+            }
         case .press?:
             let id = message.button.flatMap { $0 < buttons.count ? buttons[$0].id : nil }
             return [.inApp(.tap(buttonId: id))]
