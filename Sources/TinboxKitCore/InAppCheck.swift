@@ -76,6 +76,11 @@ public final class InAppCheck {
         guard let document = outcome.document else {
             throw TinboxError.campaignsUnavailable(outcome.failure?.description ?? "no document")
         }
+        // B.13: the cache serves when the sync fails. It did so without a word, on the last good
+        // campaigns, however old: the failure is said.
+        if outcome.source == .cache, let failure = outcome.failure {
+            warn("cannot get the campaigns (\(failure)); the cached ones of customer \(customer) serve")
+        }
         for problem in document.problems { warn(problem) }
         let ready = ArtworkPrefetcher(client: client, store: store, clock: configuration.clock).prefetch(document)
         // A stored record that no longer decodes is left out with a warning, not silently.
@@ -91,10 +96,11 @@ public final class InAppCheck {
                     try JSONDecoder().decode(StoredPlaceholders.self, from: data)
                 }
             }.flatMap { $0.customer == customer ? $0.values : nil } ?? [:]
-        let evaluation = HeadlessEvaluation(
+        var evaluation = HeadlessEvaluation(
             document: document, customer: customer, time: EngineTime(clock: configuration.clock), columns: columns,
             rows: rows, language: configuration.language ?? "en", history: history, placeholders: placeholders,
             artwork: .ready(ready))
+        evaluation.documentSource = outcome.source == .cache ? .cache : .network
         loaded = evaluation
         return evaluation
     }

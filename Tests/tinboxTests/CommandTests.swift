@@ -365,6 +365,28 @@ import Testing
         #expect(!result.stderr.contains("cannot be read back"), "\(result.stderr)")
     }
 
+    /// B.13: when the campaigns cannot be fetched the cache serves; `explain` said they came
+    /// from "this session's sync" and nothing said the fetch had failed.
+    @Test func aFailedFetchSaysTheCacheServes() throws {
+        let tinbox = Tinbox()
+        try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)
+        let campaigns = tinbox.dataDirectory.appendingPathComponent("campaigns.json")
+        let sync: [String: Any] = [
+            "campaigns": [["id": "a", "trigger": ["type": "event", "event": "go"], "message": ["type": "modal"]]]
+        ]
+        try JSONSerialization.data(withJSONObject: sync).write(to: campaigns)
+        let fresh = try tinbox.run(["--campaigns", campaigns.path, "--customer", "c1", "explain", "a"])
+        #expect(fresh.stdout.contains("✓ customer c1: 1 campaigns held from this session's sync"), "\(fresh.stdout)")
+        try Data("{broken".utf8).write(to: campaigns)
+        let cached = try tinbox.run(["--campaigns", campaigns.path, "--customer", "c1", "explain", "a"])
+        #expect(cached.status == 0)
+        #expect(cached.stdout.contains("✓ customer c1: 1 campaigns held from the cache"), "\(cached.stdout)")
+        #expect(
+            cached.stderr.contains("cannot get the campaigns (")
+                && cached.stderr.contains("the cached ones of customer c1 serve"),
+            "\(cached.stderr)")
+    }
+
     @Test func hostileCampaignTextIsEscapedInTheLinesAndSanitizedInTheLog() throws {
         let tinbox = Tinbox()
         try FileManager.default.createDirectory(at: tinbox.dataDirectory, withIntermediateDirectories: true)

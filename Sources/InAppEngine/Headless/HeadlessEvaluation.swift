@@ -24,6 +24,8 @@ public struct HeadlessEvaluation: Sendable {
     }
 
     public var document: CampaignDocument
+    /// Where `document` came from: the cache serves when the sync failed (B.13).
+    public var documentSource: SyncSource = .network
     public var customer: String
     /// The customer's preferred language (B.17); `nil` means `en`.
     public var language: String?
@@ -163,8 +165,14 @@ extension HeadlessEvaluation {
                 case .report(let report): if recording { reports.append(report) }
                 case .log(let line): if recording { log.append(line) }
                 case .requestSync(let request):
-                    carryOut(
-                        presenter.syncSucceeded(requestId: request.requestId, document: evaluation.document, at: now))
+                    if evaluation.documentSource == .cache {
+                        presenter.cache[evaluation.customer] = evaluation.document
+                        carryOut(presenter.syncFailed(requestId: request.requestId, at: now))
+                    } else {
+                        carryOut(
+                            presenter.syncSucceeded(
+                                requestId: request.requestId, document: evaluation.document, at: now))
+                    }
                 case .fetchArtwork(let reference):
                     carryOut(
                         isReady(reference)

@@ -34,7 +34,10 @@ extension InAppPresenter {
                     sentence: "customer \(customer): no campaigns held yet (the sync has not answered)"))
             return explanation
         }
-        let source = running?.document != nil ? "from this session's sync" : "from the cache"
+        // It said "this session's sync" of the cache a failed sync fell back on.
+        let source =
+            running?.document != nil && running?.documentSource != .cache
+            ? "from this session's sync" : "from the cache"
         explanation.checks.append(
             .init(
                 gate: .customer, passed: true,

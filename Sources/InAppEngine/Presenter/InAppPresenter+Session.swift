@@ -152,6 +152,7 @@ extension InAppPresenter {
     mutating func adopt(_ document: CampaignDocument, source: SyncSource, attempt: Int) {
         session.sync = .finished
         session.document = document
+        session.documentSource = source
         session.index = CampaignIndex(document.campaigns)
         session.language = document.settings.resolveLanguage(session.requestedLanguage)
         report(.synced(source: source, attempt: attempt, language: session.language))

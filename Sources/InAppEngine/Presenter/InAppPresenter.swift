@@ -42,6 +42,8 @@ public struct InAppPresenter: Sendable {
         var language: String
         var number: Int
         var document: CampaignDocument?
+        /// Where `document` came from: this session's sync, or the cache when the sync failed.
+        var documentSource: SyncSource = .none
         var index = CampaignIndex([])
         var sync: SyncProgress
         /// `sessionStart` campaigns wait for the sync and the artwork prefetch (B.13, B.14).
