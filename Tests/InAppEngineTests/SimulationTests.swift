@@ -27,6 +27,10 @@ import Testing
         (#"{"do":"stop"}"#, "timeline.jsonl:2: missing `at`"),
         (#"{"at":1,"do":"tap"}"#, "timeline.jsonl:2: `tap` needs `button`"),
         (#"{"at":1,"do":"resize","cols":0,"rows":5}"#, "timeline.jsonl:2: `resize` needs `cols`"),
+        (
+            #"{"at":1,"do":"resize","cols":1e12,"rows":5}"#,
+            "timeline.jsonl:2: `resize` needs `cols` as a whole number from 1 to 100000"
+        ),
         (#"{"at":1,"do":"decide","message":"A","decision":"maybe"}"#, "timeline.jsonl:2: `decide` `decision`"),
         (#"{"at":1,"do":"network","sync":"slow"}"#, "timeline.jsonl:2: `network` `sync`"),
         (#"{"at":1e300,"do":"end"}"#, "timeline.jsonl:2: `at` must be"),

@@ -254,7 +254,7 @@ private struct StepFields {
 
     func size(_ key: String) throws(StepError) -> Int {
         guard let value = fields[key]?.numberValue, value >= 1, value <= 100_000, value.rounded() == value else {
-            throw StepError("`\(name)` needs `\(key)` as a whole number >= 1")
+            throw StepError("`\(name)` needs `\(key)` as a whole number from 1 to 100000")
         }
         return Int(value)
     }
