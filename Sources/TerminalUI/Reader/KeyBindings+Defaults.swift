@@ -74,12 +74,12 @@ extension KeyBindings {
         ],
         // CLI.md: in an overlay Tab/arrows choose a button, Enter taps it, Esc/x close.
         .overlay: [
-            KeyBinding([.tab, .right], .nextButton, help: .buttons),
+            KeyBinding([.tab, .right], .nextButton, help: .buttons, hint: "next"),
             KeyBinding([.character("l")], .nextButton),
             KeyBinding([.left], .previousButton, help: .buttons),
-            KeyBinding([.backTab, .character("h")], .previousButton),
-            KeyBinding([.enter], .press, help: .open),
-            KeyBinding([.escape, .character("x")], .close),
+            KeyBinding([.backTab, .character("h")], .previousButton, hint: "previous"),
+            KeyBinding([.enter], .press, help: .open, hint: "press"),
+            KeyBinding([.escape, .character("x")], .close, hint: "close"),
             KeyBinding([.control("c")], .quit),
         ],
         .picker: [
