@@ -333,6 +333,19 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.shown?.button == drawn[drawn.count - 1])
     }
 
+    /// A modal takes the keys, so the hint line under it names its keys, not the list's.
+    @Test func theHintLineUnderAModalNamesItsKeys() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal)))]
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.tab])
+        let underModal = terminal.screen?.rows.last ?? ""
+        #expect(underModal.hasPrefix(" Tab next  Shift-Tab previous  Enter press  Esc close"), "\(underModal)")
+        loop.send(.inApp(.remove(messageId: "c1")))
+        let afterClose = terminal.screen?.rows.last ?? ""
+        #expect(afterClose.hasPrefix(" j/k move  Enter open"), "\(afterClose)")
+    }
+
     /// A message that goes leaves a line that is not its announcement alone.
     @Test func anotherLineOnTheStatusLineStaysWhenTheMessageGoes() {
         let driver = FakeDriver()
