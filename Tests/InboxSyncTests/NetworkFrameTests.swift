@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -202,6 +203,42 @@ import Testing
         }
         #expect(answer.status == 200)
         #expect(try stub.requests("POST /api/inbox/events").isEmpty)
+    }
+
+    /// The helper and the tests' programs start with no signal blocked, whatever the starting
+    /// thread blocks: a Dispatch worker blocks nearly all, and a child keeps its parent's mask.
+    @Test func childrenStartWithNoSignalBlocked() throws {
+        let stub = try StubServer()
+        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../.build/debug/tinbox-net").standardized
+        let transport = ProcessTransport(executable: helper)
+        let blocked = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
+            _ = transport.send(
+                HTTPRequest(method: "GET", url: stub.base.appendingPathComponent("api/sdk/params")), cancellation: nil)
+            let grep =
+                (try? ChildProcess.run("grep", ["SigBlk", "/proc/self/status"], timeout: 10))?.stdout ?? ""
+            blocked.withLock { $0 = [grep.trimmingCharacters(in: .whitespacesAndNewlines)] }
+            done.signal()
+        }.start()
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(blocked.withLock { $0 } == ["SigBlk:\t0000000000000000"])
+        // Every helper this process started (other tests' too) blocks nothing either.
+        let helpers = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init).filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe"))
+                == helper.resolvingSymlinksInPath().path
+                && (try? String(contentsOfFile: "/proc/\($0)/stat", encoding: .utf8))?
+                    .split(separator: ")").last?.split(separator: " ").dropFirst(1).first == "\(getpid())"
+        }
+        #expect(!helpers.isEmpty)
+        for pid in helpers {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            #expect(status.contains("SigBlk:\t0000000000000000"), "helper \(pid)")
+        }
     }
 
     @Test func aMissingHelperIsAClearFailureNotACrash() {
