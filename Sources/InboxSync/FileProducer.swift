@@ -39,9 +39,9 @@ public struct FileProducer: Sendable {
 
     /// Calls `body` with the file's bytes, a chunk at a time, refusing more than `limit`.
     ///
-    /// A named pipe is opened without waiting for a writer, then waited on for at most `pipeWait`
-    /// seconds (a pipe of `<(…)` has its writer already). A device is read up to `limit`, so
-    /// `/dev/zero` is refused instead of filling the memory.
+    /// A named pipe is opened without waiting for a writer, then waited on for its first bytes for
+    /// at most `pipeWait` seconds; an anonymous one (`<(…)`) is read as it comes. A device is read
+    /// up to `limit`, so `/dev/zero` is refused instead of filling the memory.
     public static func stream(
         _ url: URL, limit: Int = sizeLimit, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
@@ -82,22 +82,46 @@ public struct FileProducer: Sendable {
         }
     }
 
-    /// Returns at once unless `descriptor` is a named pipe; for one, when its writer has written
-    /// (or come and gone), and fails after `pipeWait` seconds without one. Linux reports no
-    /// hang-up on a pipe no writer has opened yet, so the wait is for a writer.
+    /// Returns at once unless `path` names a pipe in the file system (`mkfifo`); for one, when its
+    /// writer has written (or come and gone), and fails after `pipeWait` seconds without one.
+    /// Linux reports no hang-up on a pipe no writer has opened yet, so the wait is for a writer.
+    /// An anonymous pipe (`<(…)`, `/dev/stdin`) has its writer already, however slow: it is read
+    /// as a file is, without a limit.
     private static func waitForWriter(_ descriptor: Int32, path: String) throws {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+        guard isNamedPipe(path) else { return }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let deadline = Date().addingTimeInterval(Double(pipeWait))
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(pipeWait) * 1_000_000_000
         while true {
-            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000).rounded(.up))
+            let now = DispatchTime.now().uptimeNanoseconds
+            let left = now >= deadline ? 0 : Int32(min(UInt64(pipeWait) * 1000, (deadline - now) / 1_000_000 + 1))
             let ready = poll(&entry, 1, left)
             if ready > 0 { return }
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { throw unreadable(path) }
             throw SyncError.unreadable(path: path, reason: "nothing was written to the pipe within \(pipeWait) s")
         }
+    }
+
+    /// Whether `path`, its links followed, is a pipe node of the file system; a link to an
+    /// anonymous pipe (`/dev/fd/63` -> `pipe:[…]`) is not.
+    static func isNamedPipe(_ path: String) -> Bool {
+        var current = path
+        for _ in 0..<16 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return false }
+            if info.st_mode & S_IFMT == S_IFIFO { return true }
+            guard info.st_mode & S_IFMT == S_IFLNK,
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+            else { return false }
+            if target.hasPrefix("/") {
+                current = target
+            } else if target.hasPrefix("pipe:") {
+                return false
+            } else {
+                current = (current as NSString).deletingLastPathComponent + "/" + target
+            }
+        }
+        return false
     }
 
     /// The failure `errno` names, for `path`.

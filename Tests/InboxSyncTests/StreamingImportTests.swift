@@ -1,10 +1,10 @@
 import Foundation
 import InboxCore
-import InboxSync
 import TestSupport
 import Testing
 
 @testable import InboxStore
+@testable import InboxSync
 
 /// Imports that stream (issue 14, point 7): a file feed is decoded in chunks, staged, and merged
 /// in one transaction at the end; broken JSON anywhere changes nothing.
@@ -199,5 +199,28 @@ import Testing
         let refresher = Refresher(inbox: f.inbox, producers: [producer], bootId: "boot")
         _ = try refresher.manualRefresh { _, _ in seen = try? tempStore() }
         #expect(seen == 1, "PRAGMA temp_store during the file refresh: 1 is FILE, 2 MEMORY")
+    }
+}
+
+/// Which pipes a feed file waits on for a writer (`FileProducer.pipeWait`): a named one, which
+/// may have none yet; not an anonymous one (`<(…)`), whose writer may be slow but is there.
+@Suite struct PipeSourceTests {
+    @Test func onlyAPipeOfTheFileSystemIsWaitedOn() throws {
+        let folder = Scratch.folder("tinbox-pipes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let link = folder.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fifo)
+        let file = folder.appendingPathComponent("file").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("{}".utf8)))
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        #expect(FileProducer.isNamedPipe(fifo))
+        #expect(FileProducer.isNamedPipe(link))
+        #expect(!FileProducer.isNamedPipe(file))
+        #expect(!FileProducer.isNamedPipe("/dev/fd/\(ends[0])"))
+        #expect(!FileProducer.isNamedPipe("/proc/self/fd/\(ends[0])"))
     }
 }
