@@ -333,6 +333,43 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.shown?.button == drawn[drawn.count - 1])
     }
 
+    /// Right to left, the first buttons are still the ones a card with room for some rows draws,
+    /// each row read from the right: the whole list reversed put the last ones first, and 200
+    /// buttons in Arabic drew buttons 124-199 only.
+    @Test func aRightToLeftCardDrawsItsFirstButtonsReadingFromTheRight() throws {
+        let driver = FakeDriver()
+        let names = (1...200).map { "زر \($0)" }
+        driver.startEvents = [.inApp(.present(Self.message(.modal, header: "أزرار", buttons: names, language: "ar")))]
+        let (loop, _) = loop(driver)
+        let shown = try #require(loop.state.shown)
+        var screen = Screen(width: 80, height: 24)
+        let hits = OverlayView.draw(shown.overlay(at: Fixtures.now), on: &screen)
+        let drawn = hits.buttons.map(\.index).sorted()
+        #expect(drawn.first == 0 && drawn == Array(0..<drawn.count))
+        #expect(loop.state.shown?.button == 0)
+        let firstRow = hits.buttons.filter { $0.rect.top == hits.buttons.map(\.rect.top).min() }
+        #expect(firstRow.max { $0.rect.left < $1.rect.left }?.index == 0, "button 0 stands rightmost")
+    }
+
+    /// A smaller card after a resize draws fewer buttons: the focus moves onto one it draws, and
+    /// Enter presses that one. It pressed a button that was no longer drawn.
+    @Test func aResizeKeepsTheFocusOnADrawnButton() throws {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal, buttons: (1...200).map { "B\($0)" })))]
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.backTab])
+        let before = try #require(loop.state.shown?.button)
+        terminal.enqueue(.resize(Size(columns: 60, rows: 14)))
+        loop.drain()
+        let shown = try #require(loop.state.shown)
+        var screen = Screen(width: 60, height: 14)
+        let drawn = OverlayView.draw(shown.overlay(at: Fixtures.now), on: &screen).buttons.map(\.index)
+        let after = try #require(shown.button)
+        #expect(after < before && drawn.contains(after), "\(before) -> \(after), drawn \(drawn)")
+        press(loop, terminal, [.enter])
+        #expect(driver.names.last == .tap(buttonId: "B\(after + 1)"), "\(driver.names)")
+    }
+
     /// A modal takes the keys, so the hint line under it names its keys, not the list's.
     @Test func theHintLineUnderAModalNamesItsKeys() {
         let driver = FakeDriver()

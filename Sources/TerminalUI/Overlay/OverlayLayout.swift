@@ -386,7 +386,10 @@ struct OverlayLayout: Equatable {
         return "[ " + TerminalText.isolate(cut, direction: rtl ? .rightToLeft : nil) + " ]"
     }
 
-    /// Buttons in display order, as many to a row as fit with two cells between them.
+    /// Buttons in rows, as many to a row as fit with two cells between them, the first buttons in
+    /// the first row; right to left, each row reads from the right. (The whole list reversed
+    /// before it was cut into rows put the last buttons first, and a card with room for only some
+    /// rows then dropped the first buttons.)
     static func buttonRows(_ buttons: [(index: Int, id: String, text: String)], width: Int, rtl: Bool)
         -> [[(index: Int, id: String, label: String, width: Int)]]
     {
@@ -405,7 +408,7 @@ struct OverlayLayout: Equatable {
             current.append((button.index, button.id, text, cells))
         }
         if !current.isEmpty { rows.append(current) }
-        return rows
+        return rtl ? rows.map { $0.reversed() } : rows
     }
 
     /// Each row of buttons centred in `width` cells from `x0`, the rows that fall inside a card

@@ -126,15 +126,15 @@ public enum OverlayView {
             image: message.imageURL == nil ? .none : .wanted, icon: message.iconURL == nil ? .none : .wanted)
     }
 
-    /// The texts in display order: right to left reverses the buttons (BEHAVIOR B.17). Header and
+    /// The texts, the buttons in their order (a right-to-left card reverses each row of them as it
+    /// lays them out, BEHAVIOR B.17). Header and
     /// body align as the style says, else centred on a modal or full screen and leading on a
     /// slide-up.
     /// Every campaign text passes the one sanitizer here, before it is measured or drawn.
     static func content(_ presentation: Presentation, _ message: InAppMessage) -> OverlayLayout.Content {
-        var buttons = presentation.buttons.enumerated().map {
+        let buttons = presentation.buttons.enumerated().map {
             (index: $0.offset, id: $0.element.id, text: TerminalText.sanitize($0.element.text))
         }
-        if presentation.isRightToLeft { buttons.reverse() }
         let fallback: MessageStyle.Alignment = message.kind == .slideup ? .leading : .center
         return OverlayLayout.Content(
             header: TerminalText.sanitize(presentation.header ?? ""),

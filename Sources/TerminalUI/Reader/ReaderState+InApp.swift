@@ -166,8 +166,11 @@ extension ReaderState {
                 message.button = reachable.last { $0 < (message.button ?? Int.max) } ?? reachable[reachable.count - 1]
             }
         case .press?:
-            let id = message.button.flatMap { $0 < buttons.count ? buttons[$0].id : nil }
-            return [.inApp(.tap(buttonId: id))]
+            // No button: the surface. A focus on a button the card does not draw (none fits)
+            // presses nothing: it tapped the surface, or a button nobody could see.
+            guard !buttons.isEmpty else { return [.inApp(.tap(buttonId: nil))] }
+            guard let chosen = message.button, reachable.contains(chosen) else { return [] }
+            return [.inApp(.tap(buttonId: buttons[chosen].id))]
         case .close?:
             return [.inApp(.close)]
         case .quit?:

@@ -14,6 +14,12 @@ extension ReaderState {
                 detail.scroll = min(detail.scroll, maxScroll(detail))
                 mode = .detail(detail)
             }
+            // A smaller card may draw fewer buttons: the focus stays on one it draws.
+            if var message = shown, let focused = message.button {
+                let reachable = OverlayView.reachableButtons(message.overlay(at: now), in: size)
+                if !reachable.contains(focused) { message.button = reachable.last { $0 < focused } ?? reachable.first }
+                shown = message
+            }
             // B.7: a resize is a retry, and may change the orientation.
             return [.inApp(.resize(newSize))]
         case .key(let key):

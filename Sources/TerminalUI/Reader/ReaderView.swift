@@ -185,10 +185,9 @@ public enum ReaderView {
 
     /// The hint line, from the key table's hint words (`KeyBindings.hints`).
     static func hints(_ state: ReaderState) -> String {
-        // A modal or full screen takes the keys: its own, not the list's beneath it.
-        if let kind = state.shown?.presentation.campaign.message?.kind, kind != .slideup {
-            return state.keys.hints(.overlay)
-        }
+        // A message on screen takes Tab, Enter and Esc (a modal or full screen every key): its
+        // keys, not the list's beneath it, where Enter would open a message.
+        if state.shown != nil { return state.keys.hints(.overlay) }
         if state.detail != nil { return state.keys.hints(.detail) }
         if !state.search.isEmpty {
             return "search: \(state.search)  " + state.keys.hints(.list, searching: true)
