@@ -18,10 +18,11 @@ struct CampaignDecoder {
         var settings = CampaignSettings()
         guard let json, json != .null else { return settings }
         if let value = json["cooldownSeconds"], value != .null {
-            if let seconds = CampaignSettings.duration(value.numberValue) {
-                settings.cooldownSeconds = seconds
+            if let duration = CampaignSettings.duration(value.numberValue) {
+                settings.cooldownSeconds = duration.seconds
+                if duration.cut { problem("settings.cooldownSeconds: over ten years; ten years is used") }
             } else {
-                problem("settings.cooldownSeconds: not a number of seconds from 0 to ten years; using 30")
+                problem("settings.cooldownSeconds: not a number >= 0; using 30")
             }
         }
         if let quiet = json["quietHours"], quiet != .null {
@@ -117,10 +118,11 @@ struct CampaignDecoder {
         case "oncePerSession": return .oncePerSession
         case "everyTime": return .everyTime
         case "interval":
-            if let seconds = CampaignSettings.duration(json["seconds"]?.numberValue) {
-                return .interval(seconds: seconds)
+            if let duration = CampaignSettings.duration(json["seconds"]?.numberValue) {
+                if duration.cut { problem("campaign \(name): repeat.seconds is over ten years; ten years is used") }
+                return .interval(seconds: duration.seconds)
             }
-            problem("campaign \(name): repeat.seconds is missing, negative or over ten years; it repeats once")
+            problem("campaign \(name): repeat.seconds is missing or negative; it repeats once")
             return .once
         case let other?:
             problem("campaign \(name): repeat.type \"\(other)\" is unknown; it repeats once")
@@ -172,10 +174,13 @@ struct CampaignDecoder {
         message.showCloseButton = json["showCloseButton"]?.boolValue ?? true
         message.dismissOnScrimTap = json["dismissOnScrimTap"]?.boolValue ?? false
         if let value = json["autoDismissAfter"], value != .null {
-            if let seconds = CampaignSettings.duration(value.numberValue) {
-                message.autoDismissAfter = seconds
+            if let duration = CampaignSettings.duration(value.numberValue) {
+                message.autoDismissAfter = duration.seconds
+                if duration.cut {
+                    problem("campaign \(name): message.autoDismissAfter is over ten years; ten years is used")
+                }
             } else {
-                problem("campaign \(name): message.autoDismissAfter is not a number of seconds from 0 to ten years")
+                problem("campaign \(name): message.autoDismissAfter is not a number >= 0; the default is used")
             }
         }
         message.layout = enumValue(json["layout"], default: .textWithImage, field: "message.layout", campaign: name)

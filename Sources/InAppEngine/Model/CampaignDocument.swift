@@ -91,14 +91,15 @@ public struct CampaignSettings: Sendable, Equatable {
     }
 
     /// The longest duration a campaign may name (a cooldown, a repeat interval, an auto-dismiss):
-    /// ten years. A longer one is left out with a problem line, as a negative one is: 1e19 s
-    /// passed, and counting it in whole seconds stopped `explain`, `simulate` and the reader.
+    /// ten years. A longer one is ten years, with a problem line: it keeps its meaning (as good as
+    /// never), where 1e19 s, counted in whole seconds, stopped `explain`, `simulate` and the reader.
     public static let longestDuration: Double = 315_360_000
 
-    /// `value` when it is a duration a campaign may name: a number from 0 to `longestDuration`.
-    public static func duration(_ value: Double?) -> Double? {
-        guard let value, value >= 0, value <= longestDuration else { return nil }
-        return value
+    /// `value` as a duration a campaign may name, and whether it was cut to `longestDuration`;
+    /// nil when it is none (negative, not a number).
+    public static func duration(_ value: Double?) -> (seconds: Double, cut: Bool)? {
+        guard let value, value >= 0 else { return nil }
+        return value > longestDuration ? (longestDuration, true) : (value, false)
     }
 
     /// B.17: a code not in `supportedLanguages` resolves to `en`. Codes compare case-insensitively.

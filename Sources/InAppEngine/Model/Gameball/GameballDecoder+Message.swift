@@ -28,8 +28,8 @@ extension GameballDecoder {
             }
         }
         applyCloseBehaviour(content["closeBehaviour"].lowercasedName, to: &message, path: contentPath, campaign: name)
-        if let seconds = CampaignSettings.duration(content["autoDismissSeconds"].lenientNumber) {
-            message.autoDismissAfter = seconds
+        if let duration = CampaignSettings.duration(content["autoDismissSeconds"].lenientNumber) {
+            message.autoDismissAfter = duration.seconds
         }
         message.slidePosition = content["slideFrom"].lowercasedName == "top" ? .top : .bottom
         if kind == .fullscreen {

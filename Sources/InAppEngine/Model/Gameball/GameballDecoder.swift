@@ -62,12 +62,12 @@ struct GameballDecoder {
     private mutating func settings(_ root: JSONValue, path: String) -> CampaignSettings {
         var settings = CampaignSettings()
         let cooldown = root["cooldownSeconds"]
-        if let seconds = CampaignSettings.duration(cooldown.lenientNumber) {
-            settings.cooldownSeconds = seconds
-        } else if let number = cooldown.lenientNumber, number < 0 {
-            // Negative: the default, without a word.
-        } else if cooldown.present != nil {
-            problem("\(path).cooldownSeconds: not a number of seconds up to ten years; using 30")
+        if let duration = CampaignSettings.duration(cooldown.lenientNumber) {
+            settings.cooldownSeconds = duration.seconds
+            if duration.cut { problem("\(path).cooldownSeconds: over ten years; ten years is used") }
+        } else if cooldown.present != nil, cooldown.lenientNumber == nil {
+            // A negative one takes the default without a word.
+            problem("\(path).cooldownSeconds: not a number; using 30")
         }
         if let quiet = root["quietHours"].present, quiet["enabled"].lenientBool == true {
             if let start = quiet["start"].lenientString.flatMap({ QuietHours.seconds($0) }),
@@ -138,9 +138,8 @@ struct GameballDecoder {
     private func repeatRule(_ trigger: JSONValue?) -> RepeatRule {
         guard trigger?["repeatable"].lenientBool == true else { return .once }
         if let seconds = trigger?["minIntervalSeconds"].lenientNumber, seconds > 0 {
-            // Over ten years, as long as never again.
-            guard let interval = CampaignSettings.duration(seconds) else { return .once }
-            return .interval(seconds: interval)
+            // Over ten years is ten years: as good as never again, still an interval (VENDORS.md).
+            return .interval(seconds: min(seconds, CampaignSettings.longestDuration))
         }
         return .everyTime
     }
