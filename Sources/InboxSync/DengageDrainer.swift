@@ -54,8 +54,8 @@ public struct DengageDrainer {
             acknowledged in
             let events = OrderedBatches.Queue(
                 through: end,
-                read: { [name, batchSize] inbox, after, through in
-                    try inbox.queuedEvents(producer: name, limit: batchSize, after: after, through: through)
+                read: { [name] inbox, after, through, limit in
+                    try inbox.queuedEvents(producer: name, limit: limit, after: after, through: through)
                 },
                 prepare: { [producer] in producer.batch($0.map(\.event)) }, push: push,
                 acknowledge: { [name] inbox, events in

@@ -41,24 +41,25 @@ struct OrderedBatches {
     /// how to send a batch and how to clear its rows once sent.
     struct Queue: Sendable {
         let through: Int64?
-        /// Reads the rows after a place (a batch's worth) and prepares as many of them as fit a
-        /// body of at most `bodyLimit` bytes, trying the first `first` of them first.
-        let read: @Sendable (_ inbox: Inbox, _ after: Int64?, _ bodyLimit: Int, _ first: Int) throws -> Prepared?
+        /// Reads at most `limit` rows after a place and prepares as many of them as fit a body of
+        /// at most `bodyLimit` bytes.
+        let read: @Sendable (_ inbox: Inbox, _ after: Int64?, _ bodyLimit: Int, _ limit: Int) throws -> Prepared?
         let push: @Sendable (HTTPProducer.Batch) throws -> Void
 
         init<Item: QueuedRow>(
             through: Int64?,
-            read: @escaping @Sendable (_ inbox: Inbox, _ after: Int64?, _ through: Int64?) throws -> [Item],
+            read:
+                @escaping @Sendable (_ inbox: Inbox, _ after: Int64?, _ through: Int64?, _ limit: Int) throws -> [Item],
             prepare: @escaping @Sendable ([Item]) -> HTTPProducer.Batch,
             push: @escaping @Sendable (HTTPProducer.Batch) throws -> Void,
             acknowledge: @escaping @Sendable (_ inbox: Inbox, [Item]) throws -> Void
         ) {
             self.through = through
             self.push = push
-            self.read = { inbox, after, bodyLimit, first in
-                let rows = try read(inbox, after, through)
+            self.read = { inbox, after, bodyLimit, limit in
+                let rows = try read(inbox, after, through, limit)
                 guard !rows.isEmpty else { return nil }
-                var sent = rows.count <= first ? rows : Array(rows.prefix(first))
+                var sent = rows
                 var batch = prepare(sent)
                 // Cut in proportion to the body until it fits, usually once: only a queue of long
                 // rows pays for the bodies written again.
@@ -68,18 +69,19 @@ struct OrderedBatches {
                     batch = prepare(sent)
                 }
                 return Prepared(
-                    batch: batch, last: sent[sent.count - 1].seq, read: rows.count,
+                    batch: batch, last: sent[sent.count - 1].seq,
+                    more: rows.count == limit || sent.count < rows.count,
                     acknowledge: { [sent] in try acknowledge($0, sent) })
             }
         }
     }
 
-    /// A batch read and written, the place of its last row, how many rows were read for it (it
-    /// carries fewer when they did not fit its body), and what clears its rows.
+    /// A batch read and written, the place of its last row, whether rows may follow it (the read
+    /// was full, or did not all fit), and what clears its rows.
     struct Prepared: Sendable {
         let batch: HTTPProducer.Batch
         let last: Int64
-        let read: Int
+        let more: Bool
         let acknowledge: @Sendable (Inbox) throws -> Void
     }
 
@@ -118,20 +120,23 @@ struct OrderedBatches {
     /// is read while one is on its way. Returns how many items were sent.
     private func run(_ queue: Queue, through inbox: Inbox, _ shared: SharedDrain) -> Int {
         var sent = 0
-        // After a batch cut to fit its body, the next tries twice as many rows, not the whole
-        // read: its rows are likely as long, and writing 500 of them first cost more than the rest.
-        var first = batchSize
-        var next = Result { try queue.read(inbox, nil, bodyLimit, first) }
+        // The next batch reads as many rows as the last one's size says fit, up to `batchSize`:
+        // after one cut to fit its body, its rows are likely as long, and reading and writing 500
+        // of them each time cost more than sending what fitted.
+        var limit = batchSize
+        var next = Result { try queue.read(inbox, nil, bodyLimit, limit) }
         var more = true
         while more, shared.failure == nil {
             do {
                 if cancellation?.isCancelled == true { throw SyncError.cancelled }
                 guard let prepared = try next.get() else { break }
                 let sending = Sending(prepared.batch, queue.push)
-                // Rows follow a full read, and the rows of a read that did not fit.
-                more = prepared.read == batchSize || prepared.batch.count < prepared.read
-                first = prepared.batch.count < prepared.read ? min(batchSize, 2 * prepared.batch.count) : batchSize
-                if more { next = Result { [first] in try queue.read(inbox, prepared.last, bodyLimit, first) } }
+                more = prepared.more
+                // At least one row more than the last batch sent: a row longer than the rest went
+                // alone, and the next rows must not go one by one after it.
+                let fitting = Double(prepared.batch.count) * Double(bodyLimit) / Double(max(1, prepared.batch.body.count))
+                limit = Int(min(Double(batchSize), max(Double(prepared.batch.count + 1), fitting.rounded(.down))))
+                if more { next = Result { [limit] in try queue.read(inbox, prepared.last, bodyLimit, limit) } }
                 try sending.wait().get()
                 try shared.acknowledge { try prepared.acknowledge(inbox) }
                 sent += prepared.batch.count

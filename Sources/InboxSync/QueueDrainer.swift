@@ -71,8 +71,8 @@ public struct QueueDrainer {
                 [
                     OrderedBatches.Queue(
                         through: ends.statuses,
-                        read: { [name, batchSize] inbox, after, through in
-                            try inbox.pendingStatuses(producer: name, limit: batchSize, after: after, through: through)
+                        read: { [name] inbox, after, through, limit in
+                            try inbox.pendingStatuses(producer: name, limit: limit, after: after, through: through)
                         },
                         prepare: { HTTPProducer.batch($0) }, push: producer.push,
                         acknowledge: { [name] inbox, statuses in
@@ -80,8 +80,8 @@ public struct QueueDrainer {
                         }),
                     OrderedBatches.Queue(
                         through: ends.events,
-                        read: { [name, batchSize] inbox, after, through in
-                            try inbox.queuedEvents(producer: name, limit: batchSize, after: after, through: through)
+                        read: { [name] inbox, after, through, limit in
+                            try inbox.queuedEvents(producer: name, limit: limit, after: after, through: through)
                         },
                         prepare: { HTTPProducer.batch($0.map(\.event)) }, push: producer.push,
                         acknowledge: { [name] inbox, events in
