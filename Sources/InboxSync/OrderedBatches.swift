@@ -134,7 +134,8 @@ struct OrderedBatches {
                 more = prepared.more
                 // At least one row more than the last batch sent: a row longer than the rest went
                 // alone, and the next rows must not go one by one after it.
-                let fitting = Double(prepared.batch.count) * Double(bodyLimit) / Double(max(1, prepared.batch.body.count))
+                let fitting =
+                    Double(prepared.batch.count) * Double(bodyLimit) / Double(max(1, prepared.batch.body.count))
                 limit = Int(min(Double(batchSize), max(Double(prepared.batch.count + 1), fitting.rounded(.down))))
                 if more { next = Result { [limit] in try queue.read(inbox, prepared.last, bodyLimit, limit) } }
                 try sending.wait().get()
