@@ -147,7 +147,11 @@ package struct Config {
             case "c": shown = number.boolValue ? "true" : "false"
             case "q", "i", "l", "s": return Int(number.int64Value)
             default:
-                if let whole = Int(exactly: number.doubleValue) { return whole }
+                let value = number.doubleValue
+                if let whole = Int(exactly: value) { return whole }
+                if value.isFinite, value.rounded() == value {
+                    throw CommandFailure("\(file): producers[\(index)].\(key) \(number) is too large")
+                }
                 shown = "\(number)"
             }
         } else if let text = value as? String {
