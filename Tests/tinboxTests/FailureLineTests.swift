@@ -60,6 +60,9 @@ import Testing
             arguments: ["--config", "@/page-size.json", "list"], status: 1,
             says: "producers[0].pageSize must be a whole number, not 1.5"),
         Case(
+            arguments: ["--config", "@/huge.json", "list"], status: 1,
+            says: "producers[0].pageSize 18446744073709551615 is too large"),
+        Case(
             arguments: ["--config", "@/none.json", "list"], status: 1,
             says: "producers[0].maxMessages 0 is below 1"),
         Case(
@@ -183,6 +186,7 @@ import Testing
             "kind.json": #"{"producers": [{"kind": "x", "source": "feed.json"}]}"#,
             "url.json": #"{"producers": [{"source": "http://%zz"}]}"#,
             "page-size.json": #"{"producers": [{"source": "http://127.0.0.1:9", "pageSize": 1.5}]}"#,
+            "huge.json": #"{"producers": [{"source": "http://127.0.0.1:9", "pageSize": 18446744073709551615}]}"#,
             "none.json": #"{"producers": [{"source": "http://127.0.0.1:9", "maxMessages": 0}]}"#,
             "most.json": #"{"producers": [{"source": "http://127.0.0.1:9", "maxMessages": true}]}"#,
             "plain": "not a directory",
