@@ -97,7 +97,7 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         // Starts and reaps the programs the tests run, with every wait bounded (ChildProcess.swift);
         // keeps every test's folders under one folder removed at exit (Scratch.swift).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["InboxCore"], path: "Tests/TestSupport"),
         .testTarget(name: "tinboxTests", dependencies: ["InAppEngine", "InboxCore", "InboxStore", "TestSupport"]),
         .testTarget(
             name: "InboxSyncTests",

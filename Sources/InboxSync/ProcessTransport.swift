@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 #if canImport(Glibc)
     import Glibc
@@ -121,17 +122,9 @@ public final class ProcessTransport: HTTPTransport, @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable.path), nil]
         defer { for argument in argv { free(argument) } }
-        // With no signal blocked: a child keeps its parent's mask, and a Dispatch worker thread
-        // (the reader's refresh runs on one) blocks nearly all, so such a helper ignored SIGTERM.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        // With no signal blocked (the reader's refresh runs on a Dispatch worker, which blocks them).
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable.path, &actions, &attributes, argv, environ)
+        let spawned = CleanSpawn.withAttributes { posix_spawn(&child, executable.path, &actions, $0, argv, environ) }
         close(toHelper[0])
         close(fromHelper[1])
         guard spawned == 0 else {

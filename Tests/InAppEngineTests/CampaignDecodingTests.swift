@@ -27,14 +27,19 @@ import Testing
         #expect(document.problems.isEmpty)
     }
 
+    /// One campaign whose cooldown, repeat interval and auto-dismiss are all `seconds` (JSON text).
+    func durations(_ seconds: String, kind: String) throws -> CampaignDocument {
+        try decode(
+            #"{"settings":{"cooldownSeconds":"# + seconds + #"},"campaigns":[{"id":"a","#
+                + #""repeat":{"type":"interval","seconds":"# + seconds + #"},"trigger":{"type":"event","event":"go"},"#
+                + #""message":{"type":""# + kind + #"","autoDismissAfter":"# + seconds + #"}}]}"#)
+    }
+
     /// A duration over ten years is ten years, with a problem line: as good as never, which is
     /// what it meant. A cooldown of 1e19 s, counted in whole seconds, stopped `explain`.
     @Test(arguments: ["1e19", "1e300"])
     func aDurationOverTenYearsIsTenYearsAndSaid(_ seconds: String) throws {
-        let document = try decode(
-            #"{"settings":{"cooldownSeconds":"# + seconds + #"},"campaigns":[{"id":"a","#
-                + #""repeat":{"type":"interval","seconds":"# + seconds + #"},"trigger":{"type":"event","event":"go"},"#
-                + #""message":{"type":"slideup","autoDismissAfter":"# + seconds + #"}}]}"#)
+        let document = try durations(seconds, kind: "slideup")
         let campaign = try #require(document.campaigns.first)
         #expect(document.settings.cooldownSeconds == CampaignSettings.longestDuration)
         #expect(campaign.repeatRule == .interval(seconds: CampaignSettings.longestDuration))
@@ -50,10 +55,7 @@ import Testing
     /// A negative duration, or one that is no number, takes the default and is said.
     @Test(arguments: ["-5", "\"abc\""])
     func aDurationThatIsNoneTakesTheDefaultAndIsSaid(_ seconds: String) throws {
-        let document = try decode(
-            #"{"settings":{"cooldownSeconds":"# + seconds + #"},"campaigns":[{"id":"a","#
-                + #""repeat":{"type":"interval","seconds":"# + seconds + #"},"trigger":{"type":"event","event":"go"},"#
-                + #""message":{"type":"modal","autoDismissAfter":"# + seconds + #"}}]}"#)
+        let document = try durations(seconds, kind: "modal")
         let campaign = try #require(document.campaigns.first)
         #expect(document.settings.cooldownSeconds == 30)
         #expect(campaign.repeatRule == .once)

@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 #if canImport(Glibc)
     import Glibc
@@ -91,24 +92,14 @@ public final class ChildProcess: @unchecked Sendable {
             + [nil]
         defer { for pointer in variables { free(pointer) } }
 
-        // Every signal unblocked and at its default: a child keeps its parent's mask, and the
-        // tests run on Dispatch worker threads, which block nearly all. A tmux server started so
-        // ignored its own SIGTERM at `kill-server`, and every test run left dozens running.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // Every signal unblocked and at its default (the tests run on Dispatch workers, which block
+        // them): a tmux server started so ignored `kill-server`, and every run left dozens running.
         var child: pid_t = 0
-        let spawned =
+        let spawned = CleanSpawn.withAttributes { attributes in
             program.contains("/")
-            ? posix_spawn(&child, program, &actions, &attributes, argv, variables)
-            : posix_spawnp(&child, program, &actions, &attributes, argv, variables)
+                ? posix_spawn(&child, program, &actions, attributes, argv, variables)
+                : posix_spawnp(&child, program, &actions, attributes, argv, variables)
+        }
         guard spawned == 0 else {
             if writer >= 0 { close(writer) }
             throw ChildProcessError("cannot start \(program): \(String(cString: strerror(spawned)))")
