@@ -79,7 +79,7 @@ extension AppContext {
     package func inAppCheck(customer: String, columns: Int, rows: Int) -> InAppCheck {
         InAppCheck(
             configuration: configuration(callbackQueue: kitQueue), customer: customer, columns: columns, rows: rows,
-            warn: { [warn] in warn(TerminalText.sanitize($0)) })
+            warn: warn)
     }
 
     /// `--campaigns` or the config's `campaigns`, already read and checked, in TinboxKit's terms.

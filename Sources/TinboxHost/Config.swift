@@ -51,18 +51,14 @@ package struct Config {
 
     /// Reads `url`; a missing file is an empty config only when `required` is false (the default path).
     package init(url: URL, required: Bool) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             if required { throw CommandFailure("cannot read config \(url.path): no such file") }
             return
         }
-        if isDirectory.boolValue { throw CommandFailure("cannot read config \(url.path): it is a directory") }
-        guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw CommandFailure("cannot read config \(url.path): permission denied")
-        }
-        // Read as a feed file is, in chunks: Foundation's `contents(atPath:)` and
-        // `Data(contentsOf:)` refuse a character device, and `--config /dev/null` (make generated)
-        // is the empty config; the limit stops `/dev/zero` before it fills the memory.
+        // Read as a feed file is, in chunks, which also refuses a directory and says why a file
+        // cannot be opened: Foundation's `contents(atPath:)` and `Data(contentsOf:)` refuse a
+        // character device, and `--config /dev/null` (make generated) is the empty config; the
+        // limit stops `/dev/zero` before it fills the memory.
         var data = Data()
         do {
             try FileProducer.stream(url, limit: Self.sizeLimit) { data.append(contentsOf: $0) }

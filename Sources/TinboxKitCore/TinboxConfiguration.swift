@@ -93,16 +93,6 @@ public struct ProducerSource: Sendable {
     public let format: String?
     /// Sent as `Authorization: Bearer <token>` (HTTP only).
     public let token: String?
-    /// `value` as an Int: nil when it is no whole number (1.5, NaN), Int's bounds past them.
-    /// `Int(_:)` stopped the program at a `maxMessages` of 9223372036854775807, which a Double
-    /// holds as one past Int.max.
-    static func whole(_ value: Double?) -> Int? {
-        guard let value, !value.isNaN, value.rounded() == value else { return nil }
-        if value >= 0x1p63 { return Int.max }
-        if value < -0x1p63 { return Int.min }
-        return Int(value)
-    }
-
     /// The producer's config keys (CLI.md): `pageSize`, `maxMessages`, `contactKey`.
     public let options: [String: JSONValue]
     /// Shipped demo data, whose dates move with the clock so it always looks current.
@@ -165,6 +155,16 @@ public struct ProducerSource: Sendable {
                 appId: options["appId"]?.stringValue, inboxEnabled: options["inboxEnabled"]?.boolValue ?? true)
         }
         return config
+    }
+
+    /// `value` as an Int: nil when it is no whole number (1.5, NaN), Int's bounds past them.
+    /// `Int(_:)` stopped the program at a `maxMessages` of 9223372036854775807, which a Double
+    /// holds as one past Int.max.
+    static func whole(_ value: Double?) -> Int? {
+        guard let value, !value.isNaN, value.rounded() == value else { return nil }
+        if value >= 0x1p63 { return Int.max }
+        if value < -0x1p63 { return Int.min }
+        return Int(value)
     }
 }
 
