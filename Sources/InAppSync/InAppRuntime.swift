@@ -84,10 +84,8 @@ public final class InAppRuntime {
                 try JSONDecoder().decode(FrequencyHistory.self, from: data)
             }
         }
-        let placeholders = try store.placeholders(customer: customer).flatMap { data in
-            unreadable("the placeholder values of customer \(customer)") {
-                try JSONDecoder().decode(StoredPlaceholders.self, from: data)
-            }
+        let placeholders = try store.heldPlaceholders(customer: customer) {
+            onLog("[tinbox-iam] the placeholder values of customer \(customer) cannot be read back and are left out")
         }
         let queued = try store.pending(.analytics, limit: Int.max).compactMap { item in
             unreadable("queued analytics event \(item.eventId)") {
@@ -174,10 +172,7 @@ public final class InAppRuntime {
         case .storeHistory(let customer, let history):
             saving("the frequency history") { try store.saveHistory(customer: customer, JSONEncoder().encode(history)) }
         case .storePlaceholders(let customer, let values):
-            saving("the placeholder values") {
-                try store.savePlaceholders(
-                    customer: customer, JSONEncoder().encode(StoredPlaceholders(customer: customer, values: values)))
-            }
+            saving("the placeholder values") { try store.holdPlaceholders(values, customer: customer) }
         }
     }
 

@@ -4,11 +4,13 @@ import InAppSync
 import InboxCore
 import InboxStore
 import InboxSync
+import Synchronization
 
 /// The in-app engine asked about one trigger or one campaign right now, headless, as `tinbox
 /// event`, `purchase` and `explain` do (CLI.md): no session starts, the host is taken to say
-/// `show`, and nothing is displayed or consumed. The customer's stored frequency history and
-/// placeholder values are read, never written. The campaigns are loaded (B.3: network, then the
+/// `show`, and nothing is displayed or consumed. The customer's stored frequency history is read,
+/// never written; placeholder values are fetched for a message that has a placeholder (B.12) and
+/// kept as the last held, as the reader keeps them. The campaigns are loaded (B.3: network, then the
 /// cache) on the first `evaluate` or `explain`, so an event delivered first is seen by the server
 /// before the campaigns are asked for.
 ///
@@ -53,8 +55,35 @@ public final class InAppCheck {
     /// The decisions for this trigger now: `lines` are the JSON lines of CLI.md (`shown`,
     /// `suppressed`, …), `log` the `[tinbox-iam]` decision lines (B.18). Unsanitized.
     public func evaluate(event name: String, properties: [String: JSONValue] = [:]) throws -> InAppEvaluation {
-        let result = try evaluation().evaluate(event: name, properties: properties)
-        return InAppEvaluation(lines: result.lines, log: result.log)
+        var evaluation = try evaluation()
+        let client = try client()
+        evaluation.fetchPlaceholders = { customer in Self.placeholders(of: customer, from: client) }
+        let result = evaluation.evaluate(event: name, properties: properties)
+        var log = result.log
+        if let values = result.placeholdersToHold {
+            do {
+                try store().holdPlaceholders(values, customer: customer)
+            } catch {
+                log.append("[tinbox-iam] could not save the placeholder values: \(error)")
+            }
+        }
+        return InAppEvaluation(lines: result.lines, log: log)
+    }
+
+    /// B.12: the customer's values from the campaigns' server (or the `placeholders.json` beside a
+    /// campaigns file), waited for less than 2.0 s; nil when they failed or did not come in time.
+    static func placeholders(of customer: String, from client: InAppClient) -> [String: String]? {
+        let answer = Mutex<[String: String]?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let fetch = Thread {
+            let values = try? client.placeholders(customer: customer).get()
+            answer.withLock { $0 = values }
+            done.signal()
+        }
+        fetch.name = "tinbox placeholders"
+        fetch.start()
+        guard done.wait(timeout: .now() + InAppPresenter.placeholderLimit) == .success else { return nil }
+        return answer.withLock { $0 }
     }
 
     /// The checklist for one campaign: each gate, and the first that blocks.
@@ -90,12 +119,9 @@ public final class InAppCheck {
             }
         }
         let placeholders =
-            try store.placeholders(customer: customer).flatMap { data in
-                // As the reader's runtime stores them (`.storePlaceholders`): the customer and the values.
-                readBack("the placeholder values of customer \(customer)") {
-                    try JSONDecoder().decode(StoredPlaceholders.self, from: data)
-                }
-            }.flatMap { $0.customer == customer ? $0.values : nil } ?? [:]
+            try store.heldPlaceholders(customer: customer) {
+                warn("the placeholder values of customer \(customer) cannot be read back and are left out")
+            }?.values ?? [:]
         var evaluation = HeadlessEvaluation(
             document: document, customer: customer, time: EngineTime(clock: configuration.clock), columns: columns,
             rows: rows, language: configuration.language ?? "en", history: history, placeholders: placeholders,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import InAppEngine
@@ -76,5 +77,37 @@ import Testing
         let result = evaluation.evaluate(event: "Level_Up")
         #expect(result.reports.isEmpty)
         #expect(result.log == ["[tinbox-iam] start refused: the customer id is empty"])
+    }
+
+    @Test func placeholdersAreFetchedForAMessageThatHasOneAndTheNewValuesAreToBeHeld() throws {
+        let asked = Mutex<[String]>([])
+        var evaluation = try Self.evaluation()
+        evaluation.fetchPlaceholders = { customer in
+            asked.withLock { $0.append(customer) }
+            return ["name": "Noor"]
+        }
+        let shown = evaluation.evaluatePurchase(productId: "p1", price: 150, currency: "USD")
+        #expect(
+            shown.lines.last
+                == #"{"at":0.000,"event":"shown","message":"big","text":{"header":"Thanks Noor!","body":null}}"#)
+        #expect(shown.placeholdersToHold == ["name": "Noor"])
+        #expect(asked.withLock { $0 } == ["c1"])
+
+        // A message without a placeholder asks for nothing (B.12: only before one that has one).
+        let plain = evaluation.evaluate(event: "Level_Up")
+        #expect(plain.reports.contains(.shown(messageId: "level", header: nil, body: nil, isTest: false)))
+        #expect(plain.placeholdersToHold == nil)
+        #expect(asked.withLock { $0 } == ["c1"])
+    }
+
+    @Test func aFetchThatFailsOrTimesOutLeavesTheLastValuesHeld() throws {
+        var evaluation = try Self.evaluation()
+        evaluation.fetchPlaceholders = { _ in nil }
+        let shown = evaluation.evaluatePurchase(productId: "p1", price: 150, currency: "USD")
+        #expect(
+            shown.lines.last
+                == #"{"at":0.000,"event":"shown","message":"big","text":{"header":"Thanks Sara!","body":null}}"#)
+        #expect(shown.log.contains("[tinbox-iam] placeholders for campaign big failed: using the last values held"))
+        #expect(shown.placeholdersToHold == nil)
     }
 }

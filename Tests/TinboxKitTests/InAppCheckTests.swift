@@ -13,8 +13,11 @@ struct InAppCheckTests {
         workspace = try Workspace()
     }
 
-    func check(_ campaigns: [[String: Any]] = [Workspace.campaign("c-go")]) throws -> InAppCheck {
-        let url = try workspace.writeCampaigns(campaigns, placeholders: ["cust": ["name": "Sam"]])
+    func check(
+        _ campaigns: [[String: Any]] = [Workspace.campaign("c-go")],
+        placeholders: [String: Any] = ["cust": ["name": "Sam"]]
+    ) throws -> InAppCheck {
+        let url = try workspace.writeCampaigns(campaigns, placeholders: placeholders)
         return InAppCheck(
             configuration: TinboxConfiguration(
                 dataDirectory: workspace.dataDirectory, campaigns: .file(url), customer: "cust", clock: clock),
@@ -25,13 +28,22 @@ struct InAppCheckTests {
         let check = try check()
         let result = try check.evaluate(event: "go")
         #expect(result.lines.first == #"{"at":0.000,"event":"selected","message":"c-go"}"#)
-        // Placeholders come from the store, where only a session's sync puts them: none yet.
+        // B.12: the values are fetched before a message with a placeholder is presented (here from
+        // the `placeholders.json` beside the campaigns file).
         #expect(
             result.lines.last
-                == #"{"at":0.000,"event":"shown","message":"c-go","text":{"header":"Hi ","body":"Body of c-go"}}"#)
+                == #"{"at":0.000,"event":"shown","message":"c-go","text":{"header":"Hi Sam","body":"Body of c-go"}}"#)
         #expect(!result.lines.contains { $0.contains("sessionStarted") })
         #expect(try check.evaluate(event: "other").lines.isEmpty)
         #expect(warnings.items.isEmpty)
+    }
+
+    @Test func fetchedPlaceholderValuesAreHeldForWhenTheNextFetchFails() throws {
+        _ = try check().evaluate(event: "go")
+        // The file beside the campaigns now has no values for this customer: the fetch fails.
+        let offline = try check(placeholders: [:]).evaluate(event: "go")
+        #expect(offline.lines.last?.contains(#""header":"Hi Sam""#) == true)
+        #expect(offline.log.contains("[tinbox-iam] placeholders for campaign c-go failed: using the last values held"))
     }
 
     @Test func explainNamesTheGatesAndAnUnknownId() throws {

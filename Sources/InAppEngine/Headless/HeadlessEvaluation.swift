@@ -6,7 +6,9 @@ import InboxCore
 ///
 /// What it assumes, because the command line is not the reader:
 /// - It is not a session start: `sessionStart` campaigns are never offered (only `explain` looks at them).
-/// - The host answers `show`; placeholders answer at once with the values given.
+/// - The host answers `show`. Placeholders are asked of `fetchPlaceholders` when a message that
+///   has one is about to be presented (B.12); without it, or when it has no answer, the values
+///   given serve.
 /// - Nothing is displayed, so the entrance never ends: a `shown` line means "would be presented",
 ///   and no impression is recorded, no repeat rule is consumed, no analytics are queued. The
 ///   history given in is never changed; the driver has nothing to store afterwards.
@@ -33,6 +35,9 @@ public struct HeadlessEvaluation: Sendable {
     public var history: FrequencyHistory?
     /// The last placeholder values held for `customer` (B.12).
     public var placeholders: [String: String]
+    /// Fetches the customer's placeholder values (B.12), waiting less than 2.0 s; nil when the
+    /// fetch failed or timed out, and the last values held serve. Nil: the held values answer.
+    public var fetchPlaceholders: (@Sendable (_ customer: String) -> [String: String]?)?
     /// The UTC instant and local offset of "now"; `uptime` is not used.
     public var time: EngineTime
     public var columns: Int
@@ -110,11 +115,15 @@ public struct HeadlessResult: Sendable, Equatable {
     public var lines: [String]
     /// `[tinbox-iam]` decision-log lines for the trigger, for stderr.
     public var log: [String]
+    /// Placeholder values fetched on the way that differ from those held: the driver keeps
+    /// them as the last held for the customer (B.12), as the reader's runtime does.
+    public var placeholdersToHold: [String: String]?
 
-    public init(reports: [PresenterReport] = [], log: [String] = []) {
+    public init(reports: [PresenterReport] = [], log: [String] = [], placeholdersToHold: [String: String]? = nil) {
         self.reports = reports
         self.lines = reports.map { $0.jsonLine(atMilliseconds: 0) }
         self.log = log
+        self.placeholdersToHold = placeholdersToHold
     }
 }
 
@@ -126,6 +135,7 @@ extension HeadlessEvaluation {
         let now: EngineTime
         var reports: [PresenterReport] = []
         var log: [String] = []
+        var placeholdersToHold: [String: String]?
         /// Reports and logs of the preparation (session, sync) are not the trigger's.
         var recording = false
 
@@ -138,7 +148,9 @@ extension HeadlessEvaluation {
                 eventIds: SequentialEventIds())
         }
 
-        var result: HeadlessResult { HeadlessResult(reports: reports, log: log) }
+        var result: HeadlessResult {
+            HeadlessResult(reports: reports, log: log, placeholdersToHold: placeholdersToHold)
+        }
 
         /// Starts messaging (not a session start for `sessionStart` campaigns) and adopts the document.
         mutating func prepare() -> Bool {
@@ -180,13 +192,22 @@ extension HeadlessEvaluation {
                             : presenter.artworkFailed(key: reference.key, at: now))
                 case .askHost(let id, _):
                     carryOut(presenter.hostAnswered(requestId: id, .show, at: now))
-                case .fetchPlaceholders(let id, _):
-                    carryOut(presenter.placeholdersArrived(requestId: id, values: evaluation.placeholders, at: now))
+                case .fetchPlaceholders(let id, let customer):
+                    guard let fetch = evaluation.fetchPlaceholders else {
+                        carryOut(presenter.placeholdersArrived(requestId: id, values: evaluation.placeholders, at: now))
+                        continue
+                    }
+                    // The wait is real; the virtual clock stays at "now", inside the 2.0 s.
+                    carryOut(
+                        fetch(customer).map { presenter.placeholdersArrived(requestId: id, values: $0, at: now) }
+                            ?? presenter.placeholdersFailed(requestId: id, at: now))
+                case .storePlaceholders(_, let values):
+                    if recording { placeholdersToHold = values }
                 case .present:
                     // On screen now; the entrance timer it books never fires (nothing is displayed).
                     carryOut(presenter.presented(at: now))
                 case .scheduleTimer, .cancelTimer, .storeCache, .remove, .sendAnalytics, .recordAnalytics,
-                    .acknowledgeAnalytics, .storeHistory, .storePlaceholders:
+                    .acknowledgeAnalytics, .storeHistory:
                     break
                 }
             }

@@ -137,7 +137,8 @@ extension InAppPresenter {
     }
 
     static let entranceDuration = 0.3
-    static let placeholderLimit = 2.0
+    /// B.12: an answer with the placeholder values at this wait or later has timed out.
+    public static let placeholderLimit = 2.0
 
     // MARK: Internals
 
