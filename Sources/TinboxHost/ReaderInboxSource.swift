@@ -112,7 +112,12 @@ final class ReaderInboxSource: ReaderDataSource {
     static func result(_ report: InboxRefreshReport) -> RefreshResult {
         let line = TerminalText.sanitize(report.description)
         switch report.outcome {
-        case .stored, .notOperational: return RefreshResult(producer: report.producer, kind: .ok, line: line)
+        case .stored(let count, let skipped):
+            // The status line's short form: "messages" goes, the counts stay.
+            let brief =
+                TerminalText.sanitize(report.producer) + " ok \(count)" + (skipped > 0 ? ", \(skipped) skipped" : "")
+            return RefreshResult(producer: report.producer, kind: .ok, line: line, brief: brief)
+        case .notOperational: return RefreshResult(producer: report.producer, kind: .ok, line: line)
         case .failed: return RefreshResult(producer: report.producer, kind: .failed, line: line)
         case .disabled: return RefreshResult(producer: report.producer, kind: .disabled, line: line)
         case .refused(let seconds):

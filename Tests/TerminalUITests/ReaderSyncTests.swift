@@ -7,10 +7,10 @@ import Testing
 /// thread through the mailbox, the selection kept by key, queue flushes, and window edges, on a
 /// manual clock with the in-memory terminal.
 @Suite struct ReaderSyncTests {
-    func loop(_ entries: [InboxEntry] = Fixtures.inbox, refreshAtStart: Bool = false)
+    func loop(_ entries: [InboxEntry] = Fixtures.inbox, refreshAtStart: Bool = false, columns: Int = 100)
         -> (ReaderLoop, MemoryTerminal, MemorySource)
     {
-        let terminal = MemoryTerminal(size: Size(columns: 100, rows: 24))
+        let terminal = MemoryTerminal(size: Size(columns: columns, rows: 24))
         let source = MemorySource(entries: entries)
         source.screensDrawn = { terminal.screens.count }
         let loop = ReaderLoop(terminal: terminal, source: source, refreshAtStart: refreshAtStart)
@@ -61,6 +61,32 @@ import Testing
             statusLine(terminal).contains("engagement ok 12 messages · app-messaging failed: timed out"),
             "\(statusLine(terminal))")
         #expect(statusLine(terminal).contains("refresh failed"))
+    }
+
+    /// At 80 columns the demo's two lines did not fit beside the counter: the skipped count was cut
+    /// to "…". Too narrow for the whole, the bar says the same counts in fewer words.
+    @Test func outcomesTooLongForTheBarTakeTheirShortForm() {
+        let (loop, terminal, source) = loop(columns: 80)
+        source.refreshReports = [
+            RefreshResult(
+                producer: "engagement", kind: .ok, line: "engagement ok 28 messages", brief: "engagement ok 28"),
+            RefreshResult(
+                producer: "app-messaging", kind: .ok, line: "app-messaging ok 18 messages, 2 skipped",
+                brief: "app-messaging ok 18, 2 skipped"),
+        ]
+        terminal.enqueue(keys: [.function(5)])
+        loop.step()
+        #expect(
+            statusLine(terminal).hasPrefix(" engagement ok 28 · app-messaging ok 18, 2 skipped "),
+            "\(statusLine(terminal))")
+
+        let (wide, wideTerminal, wideSource) = self.loop(columns: 120)
+        wideSource.refreshReports = source.refreshReports
+        wideTerminal.enqueue(keys: [.function(5)])
+        wide.step()
+        #expect(
+            statusLine(wideTerminal).contains("engagement ok 28 messages · app-messaging ok 18 messages, 2 skipped"),
+            "where it fits, the whole: \(statusLine(wideTerminal))")
     }
 
     @Test func aRefusedRefreshSaysWhenTheNextIsAllowed() {

@@ -21,4 +21,13 @@ import Testing
             #expect(result.line == line)
         }
     }
+
+    @Test func storedMessagesHaveAShortFormForANarrowBar() {
+        let brief = { (outcome: InboxRefreshOutcome) in
+            ReaderInboxSource.result(InboxRefreshReport(producer: "engagement", outcome: outcome)).brief
+        }
+        #expect(brief(.stored(messages: 28, skipped: 0)) == "engagement ok 28")
+        #expect(brief(.stored(messages: 18, skipped: 2)) == "engagement ok 18, 2 skipped")
+        #expect(brief(.failed(reason: "HTTP 500")) == nil)
+    }
 }

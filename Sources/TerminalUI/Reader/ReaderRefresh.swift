@@ -16,11 +16,15 @@ public struct RefreshResult: Equatable, Sendable {
     public var producer: String
     public var kind: Kind
     public var line: String
+    /// A shorter `line` for a status line too narrow for the whole ("engagement ok 28, 2
+    /// skipped"); nil when `line` has no shorter form.
+    public var brief: String?
 
-    public init(producer: String, kind: Kind, line: String) {
+    public init(producer: String, kind: Kind, line: String, brief: String? = nil) {
         self.producer = producer
         self.kind = kind
         self.line = line
+        self.brief = brief
     }
 }
 
@@ -100,7 +104,9 @@ extension ReaderState {
             syncStatus = "refresh refused"
             return []
         }
-        status = StatusMessage(text: results.map(\.line).joined(separator: " · "), link: nil)
+        status = StatusMessage(
+            text: results.map(\.line).joined(separator: " · "), link: nil,
+            brief: results.map { $0.brief ?? $0.line }.joined(separator: " · "))
         let failed = results.contains { $0.kind != .ok }
         syncStatus = failed ? "refresh failed" : "synced " + ReaderView.clock(now)
         guard results.contains(where: { $0.kind == .ok }) else { return [] }

@@ -84,6 +84,15 @@ public struct ReaderState: Equatable, Sendable {
         /// The id of the in-app message this line announces (TERMINAL §3): it goes when that
         /// message goes, however the message's words have changed since.
         public var announces: String?
+        /// What to show instead of `text` when it does not fit: the same facts in fewer words.
+        public var brief: String?
+
+        public init(text: String, link: String?, announces: String? = nil, brief: String? = nil) {
+            self.text = text
+            self.link = link
+            self.announces = announces
+            self.brief = brief
+        }
     }
 
     public var size: Size

@@ -151,7 +151,8 @@ public enum ReaderView {
         let rightWidth = TerminalText.width(right)
         let leftLimit = max(0, screen.width - 2 - (rightWidth > 0 ? rightWidth + 2 : 0))
         if let status = state.status {
-            let text = TerminalText.truncate(status.text, toWidth: leftLimit)
+            let fits = TerminalText.width(status.text) <= leftLimit
+            let text = TerminalText.truncate(fits ? status.text : status.brief ?? status.text, toWidth: leftLimit)
             screen.put(text, row: row, column: 1, limit: leftLimit, role: .statusMessage)
             if let url = status.link, text == status.text {
                 screen.links.append(ScreenLink(row: row, column: 1, width: TerminalText.width(text), url: url))
