@@ -17,9 +17,12 @@ import Testing
     ]
 
     /// Seconds after `now`: a date ahead of the clock said "now" and "just now", however far.
-    /// Within five minutes it still does: two clocks that far apart.
+    /// Within five minutes it still does: two clocks that far apart. Further ahead the span is
+    /// rounded to the nearest unit: counted down, 47 hours ahead read "in 1 day".
     static let ahead: [(Double, String, String)] = [
         (30, "now", "just now"), (299, "now", "just now"), (600, "Dec 1", "in 10 minutes"),
+        (3_570, "Dec 1", "in 1 hour"), (5_000, "Dec 1", "in 1 hour"), (86_000, "Dec 2", "in 1 day"),
+        (25 * 3_600, "Dec 2", "in 1 day"), (47 * 3_600, "Dec 3", "in 2 days"),
         (3 * 86_400, "Dec 4", "in 3 days"), (400 * 86_400, "2028", "in 400 days"),
     ]
 

@@ -26,8 +26,9 @@ public enum RelativeTime {
         return "\(parts.year ?? 1970)"
     }
 
-    /// "just now", "12 minutes ago", "5 hours ago", "3 days ago" for the detail view; "in 12
-    /// minutes", "in 3 days" for a date further ahead of the clock than `skew`.
+    /// "just now", "12 minutes ago", "5 hours ago", "3 days ago" for the detail view, each unit
+    /// counted whole as it passes; "in 12 minutes", "in 3 days" for a date further ahead of the
+    /// clock than `skew`, to the nearest unit (47 hours ahead is "in 2 days", not "in 1 day").
     public static func phrase(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
         let span = abs(seconds)
@@ -36,6 +37,13 @@ public enum RelativeTime {
             return seconds < 0 ? "in \(amount)" : "\(amount) ago"
         }
         if span < 60 || (seconds < 0 && span < skew) { return "just now" }
+        if seconds < 0 {
+            let minutes = (span / 60).rounded()
+            if minutes < 60 { return said(Int(minutes), "minute") }
+            let hours = (span / 3_600).rounded()
+            if hours < 24 { return said(Int(hours), "hour") }
+            return said(Int((span / 86_400).rounded()), "day")
+        }
         if span < 3_600 { return said(Int(span / 60), "minute") }
         if span < 86_400 { return said(Int(span / 3_600), "hour") }
         return said(Int(span / 86_400), "day")
