@@ -144,9 +144,9 @@ public struct ProducerSource: Sendable {
         }
         var config = ProducerConfig(
             kind: kind, source: source, token: token, contactKey: options["contactKey"]?.stringValue,
-            // A page size that is no whole number is 0, which PROTOCOL 1.2's check then refuses.
-            pageSize: options["pageSize"].map { Self.whole($0.numberValue) ?? 0 } ?? 20,
-            maxMessages: max(1, options["maxMessages"].flatMap { Self.whole($0.numberValue) } ?? 1000),
+            // PROTOCOL 1.2's check of the range comes later, before any request.
+            pageSize: try wholeOption("pageSize", of: kind) ?? 20,
+            maxMessages: max(1, try wholeOption("maxMessages", of: kind) ?? 1000),
             format: inboxFormat,
             isDemo: isDemo)
         if inboxFormat == .dengage {
@@ -155,6 +155,22 @@ public struct ProducerSource: Sendable {
                 appId: options["appId"]?.stringValue, inboxEnabled: options["inboxEnabled"]?.boolValue ?? true)
         }
         return config
+    }
+
+    /// The option `key` as a whole number; nil when it is not given. One that is no whole number
+    /// (1.5, "20", true) is refused with the value given: it was taken as 0 or as the default.
+    private func wholeOption(_ key: String, of kind: ProducerKind) throws(TinboxError) -> Int? {
+        guard let value = options[key], !value.isNull else { return nil }
+        if let number = Self.whole(value.numberValue) { return number }
+        let shown: String
+        switch value {
+        case .number(let number): shown = "\(number)"
+        case .string(let text): shown = "\"\(text)\""
+        case .bool(let flag): shown = "\(flag)"
+        case .array: shown = "a list"
+        default: shown = "an object"
+        }
+        throw .invalidOption("producer \(kind.rawValue): \(key) must be a whole number, not \(shown)")
     }
 
     /// `value` as an Int: nil when it is no whole number (1.5, NaN), Int's bounds past them.

@@ -80,6 +80,26 @@ extension InboxFeatureTests {
         #expect(api.flushQueuesBeforeQuit(timeout: 5), "a file producer has nothing to send")
     }
 
+    /// A count that is no whole number is refused with the value given: a page size of 1.5 was
+    /// taken as 0 and refused as "0", a maximum of 1.5 was the default.
+    @Test func aProducerOptionThatIsNoWholeNumberIsRefusedAsGiven() throws {
+        let base = try #require(URL(string: "http://127.0.0.1:9/"))
+        let cases: [(String, JSONValue, String)] = [
+            ("pageSize", .number(1.5), "1.5"), ("maxMessages", .number(2.5), "2.5"),
+            ("pageSize", .string("20"), "\"20\""), ("maxMessages", .bool(true), "true"),
+        ]
+        for (key, value, shown) in cases {
+            #expect(
+                throws: TinboxError.invalidOption("producer engagement: \(key) must be a whole number, not \(shown)")
+            ) {
+                try InboxFeature.open(configuration([.http(base, options: [key: value])]), shared: false)
+            }
+        }
+        #expect(throws: Never.self) {
+            try InboxFeature.open(configuration([.http(base, options: ["pageSize": .number(50)])]), shared: false)
+        }
+    }
+
     @Test func aReadOnlyViewReadsTheStoreOrTheFilesAndWritesNothing() throws {
         let source = try feed()
         let fresh = try InboxFeature.openReadOnly(configuration([source]))
