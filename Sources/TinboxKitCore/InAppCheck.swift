@@ -71,8 +71,8 @@ public final class InAppCheck {
     }
 
     /// B.12: the customer's values from the campaigns' server (or the `placeholders.json` beside a
-    /// campaigns file), waited for less than 2.0 s; nil when they failed or did not come in time.
-    static func placeholders(of customer: String, from client: InAppClient) -> [String: String]? {
+    /// campaigns file), waited for less than 2.0 s.
+    static func placeholders(of customer: String, from client: InAppClient) -> HeadlessEvaluation.PlaceholderAnswer {
         let answer = Mutex<[String: String]?>(nil)
         let done = DispatchSemaphore(value: 0)
         let fetch = Thread {
@@ -82,8 +82,8 @@ public final class InAppCheck {
         }
         fetch.name = "tinbox placeholders"
         fetch.start()
-        guard done.wait(timeout: .now() + InAppPresenter.placeholderLimit) == .success else { return nil }
-        return answer.withLock { $0 }
+        guard done.wait(timeout: .now() + InAppPresenter.placeholderLimit) == .success else { return .timedOut }
+        return answer.withLock { $0 }.map { .values($0) } ?? .failed
     }
 
     /// The checklist for one campaign: each gate, and the first that blocks.

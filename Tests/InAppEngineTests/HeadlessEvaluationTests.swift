@@ -84,7 +84,7 @@ import Testing
         var evaluation = try Self.evaluation()
         evaluation.fetchPlaceholders = { customer in
             asked.withLock { $0.append(customer) }
-            return ["name": "Noor"]
+            return .values(["name": "Noor"])
         }
         let shown = evaluation.evaluatePurchase(productId: "p1", price: 150, currency: "USD")
         #expect(
@@ -100,14 +100,17 @@ import Testing
         #expect(asked.withLock { $0 } == ["c1"])
     }
 
-    @Test func aFetchThatFailsOrTimesOutLeavesTheLastValuesHeld() throws {
+    @Test(arguments: [(HeadlessEvaluation.PlaceholderAnswer.failed, "failed"), (.timedOut, "timed out after 2 s")])
+    func aFetchThatFailsOrTimesOutLeavesTheLastValuesHeld(answer: HeadlessEvaluation.PlaceholderAnswer, said: String)
+        throws
+    {
         var evaluation = try Self.evaluation()
-        evaluation.fetchPlaceholders = { _ in nil }
+        evaluation.fetchPlaceholders = { _ in answer }
         let shown = evaluation.evaluatePurchase(productId: "p1", price: 150, currency: "USD")
         #expect(
             shown.lines.last
                 == #"{"at":0.000,"event":"shown","message":"big","text":{"header":"Thanks Sara!","body":null}}"#)
-        #expect(shown.log.contains("[tinbox-iam] placeholders for campaign big failed: using the last values held"))
+        #expect(shown.log.contains("[tinbox-iam] placeholders for campaign big \(said): using the last values held"))
         #expect(shown.placeholdersToHold == nil)
     }
 }

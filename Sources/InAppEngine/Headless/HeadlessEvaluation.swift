@@ -35,9 +35,17 @@ public struct HeadlessEvaluation: Sendable {
     public var history: FrequencyHistory?
     /// The last placeholder values held for `customer` (B.12).
     public var placeholders: [String: String]
-    /// Fetches the customer's placeholder values (B.12), waiting less than 2.0 s; nil when the
-    /// fetch failed or timed out, and the last values held serve. Nil: the held values answer.
-    public var fetchPlaceholders: (@Sendable (_ customer: String) -> [String: String]?)?
+    /// Fetches the customer's placeholder values (B.12), waiting less than 2.0 s; when it failed
+    /// or timed out, the last values held serve. Nil: the held values answer at once.
+    public var fetchPlaceholders: (@Sendable (_ customer: String) -> PlaceholderAnswer)?
+
+    /// How a fetch of placeholder values ended (B.12).
+    public enum PlaceholderAnswer: Sendable, Equatable {
+        case values([String: String])
+        case failed
+        /// No answer within 2.0 s.
+        case timedOut
+    }
     /// The UTC instant and local offset of "now"; `uptime` is not used.
     public var time: EngineTime
     public var columns: Int
@@ -197,10 +205,13 @@ extension HeadlessEvaluation {
                         carryOut(presenter.placeholdersArrived(requestId: id, values: evaluation.placeholders, at: now))
                         continue
                     }
-                    // The wait is real; the virtual clock stays at "now", inside the 2.0 s.
-                    carryOut(
-                        fetch(customer).map { presenter.placeholdersArrived(requestId: id, values: $0, at: now) }
-                            ?? presenter.placeholdersFailed(requestId: id, at: now))
+                    // The wait is real; the virtual clock stays at "now".
+                    switch fetch(customer) {
+                    case .values(let values):
+                        carryOut(presenter.placeholdersArrived(requestId: id, values: values, at: now))
+                    case .failed: carryOut(presenter.placeholdersFailed(requestId: id, at: now))
+                    case .timedOut: carryOut(presenter.timerFired(.placeholderTimeout, at: now))
+                    }
                 case .storePlaceholders(_, let values):
                     if recording { placeholdersToHold = values }
                 case .present:
