@@ -25,7 +25,7 @@ extension InAppClient {
 
     private func gameballPost(
         _ leaf: String, base: URL, token: String?, body: [String: Any], language: String? = nil, name: String,
-        json: Bool = true
+        json: Bool = true, cancellation: Cancellation? = nil
     ) -> Result<Data, InAppSyncError> {
         let bytes: Data
         do {
@@ -36,7 +36,7 @@ extension InAppClient {
         let request = HTTPRequest(
             method: "POST", url: endpoint(base, "\(Self.gameballPath)/\(leaf)"),
             headers: gameballHeaders(token, language: language), body: bytes)
-        return exchange(request, name, json: json)
+        return exchange(request, name, json: json, cancellation: cancellation)
     }
 
     /// `POST …/sync`; a 2xx body is the sync (an envelope's `success: false` fails when read).
@@ -50,10 +50,12 @@ extension InAppClient {
     }
 
     /// `POST …/variables` → `{"variables": {...}}`, as placeholders (B.12).
-    func gameballVariables(base: URL, token: String?, customer: String) -> Result<[String: String], InAppSyncError> {
+    func gameballVariables(
+        base: URL, token: String?, customer: String, cancellation: Cancellation? = nil
+    ) -> Result<[String: String], InAppSyncError> {
         gameballPost(
             "variables", base: base, token: token, body: ["customerId": customer, "platform": platform],
-            name: "variables"
+            name: "variables", cancellation: cancellation
         ).flatMap { body in
             guard let variables = JSONValue.parse(body)?["variables"] else {
                 return .failure(.notJSON(endpoint: "variables"))

@@ -55,7 +55,10 @@ public struct InAppClient: Sendable {
     /// `GET {base}/api/iam/customers/{customerId}/placeholders`. A file source reads the
     /// customer's object of `placeholders.json` beside the sync document, when there is one
     /// (README, "Decisions"): the demo greets its customer by name.
-    public func placeholders(customer: String) -> Result<[String: String], InAppSyncError> {
+    /// `cancellation` stops a request that is still waiting (a caller that stopped waiting for it).
+    public func placeholders(
+        customer: String, cancellation: Cancellation? = nil
+    ) -> Result<[String: String], InAppSyncError> {
         guard case .http(let base, let token, let format, _) = source else {
             guard let folder = source.documentBase else { return .failure(.noServer) }
             let file = folder.appendingPathComponent("placeholders.json")
@@ -72,11 +75,14 @@ public struct InAppClient: Sendable {
             guard let object = document[customer] else { return .failure(.noServer) }
             return Self.placeholderValues(object)
         }
-        if format == .gameball { return gameballVariables(base: base, token: token, customer: customer) }
-        let escaped =
-            customer.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? customer
-        let url = endpoint(base, "api/iam/customers/\(escaped)/placeholders")
-        return exchange(HTTPRequest(method: "GET", url: url, headers: headers(token)), "placeholders").flatMap { body in
+        if format == .gameball {
+            return gameballVariables(base: base, token: token, customer: customer, cancellation: cancellation)
+        }
+        guard let url = Self.placeholdersURL(base, customer: customer) else {
+            return .failure(.refused("bad placeholders URL"))
+        }
+        let request = HTTPRequest(method: "GET", url: url, headers: headers(token))
+        return exchange(request, "placeholders", cancellation: cancellation).flatMap { body in
             guard let object = JSONValue.parse(body) else { return .failure(.notJSON(endpoint: "placeholders")) }
             return Self.placeholderValues(object)
         }
@@ -162,8 +168,10 @@ public struct InAppClient: Sendable {
         return exchange(request, name, json: false).map { _ in () }
     }
 
-    func exchange(_ request: HTTPRequest, _ name: String, json: Bool = true) -> Result<Data, InAppSyncError> {
-        switch transport.send(request, cancellation: nil) {
+    func exchange(
+        _ request: HTTPRequest, _ name: String, json: Bool = true, cancellation: Cancellation? = nil
+    ) -> Result<Data, InAppSyncError> {
+        switch transport.send(request, cancellation: cancellation) {
         case .failure(let failure): return .failure(.transport(failure))
         case .success(let response):
             guard (200..<300).contains(response.status) else {
@@ -176,6 +184,19 @@ public struct InAppClient: Sendable {
 
     func endpoint(_ base: URL, _ path: String) -> URL {
         base.appendingPathComponent(path)
+    }
+
+    /// `{base}/api/iam/customers/{customer}/placeholders` with the id as one path segment,
+    /// percent-encoded once: `appendingPathComponent` encoded an escaped id again (`a b` went
+    /// out as `a%2520b`), and `..` went out as it is.
+    static func placeholdersURL(_ base: URL, customer: String) -> URL? {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else { return nil }
+        var prefix = components.percentEncodedPath
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        var segment = HTTPProducer.encode(customer)
+        if segment == "." || segment == ".." { segment = segment.replacingOccurrences(of: ".", with: "%2E") }
+        components.percentEncodedPath = prefix + "/api/iam/customers/" + segment + "/placeholders"
+        return components.url
     }
 
     func headers(_ token: String?) -> [String: String] {

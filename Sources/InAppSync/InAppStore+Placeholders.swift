@@ -10,6 +10,8 @@ extension InAppStore {
     /// cannot be read throws.
     public func heldPlaceholders(customer: String, unreadable: () -> Void) throws -> StoredPlaceholders? {
         guard let data = try placeholders(customer: customer) else { return nil }
+        // The decoder's reason names Swift types, nothing a user can act on: `unreadable` says
+        // what was left out instead.
         guard let held = try? JSONDecoder().decode(StoredPlaceholders.self, from: data) else {
             unreadable()
             return nil

@@ -200,7 +200,7 @@ public struct HTTPProducer: Sendable {
     private static let queryValue = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    static func encode(_ value: String) -> String {
+    public static func encode(_ value: String) -> String {
         value.addingPercentEncoding(withAllowedCharacters: queryValue) ?? value
     }
 

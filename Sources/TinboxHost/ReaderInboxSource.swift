@@ -117,7 +117,9 @@ final class ReaderInboxSource: ReaderDataSource {
             let brief =
                 TerminalText.sanitize(report.producer) + " ok \(count)" + (skipped > 0 ? ", \(skipped) skipped" : "")
             return RefreshResult(producer: report.producer, kind: .ok, line: line, brief: brief)
-        case .notOperational: return RefreshResult(producer: report.producer, kind: .ok, line: line)
+        case .notOperational:
+            let brief = TerminalText.sanitize(report.producer) + " ok 0 (not operational)"
+            return RefreshResult(producer: report.producer, kind: .ok, line: line, brief: brief)
         case .failed: return RefreshResult(producer: report.producer, kind: .failed, line: line)
         case .disabled: return RefreshResult(producer: report.producer, kind: .disabled, line: line)
         case .refused(let seconds):

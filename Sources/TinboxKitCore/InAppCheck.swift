@@ -4,7 +4,6 @@ import InAppSync
 import InboxCore
 import InboxStore
 import InboxSync
-import Synchronization
 
 /// The in-app engine asked about one trigger or one campaign right now, headless, as `tinbox
 /// event`, `purchase` and `explain` do (CLI.md): no session starts, the host is taken to say
@@ -61,6 +60,8 @@ public final class InAppCheck {
         let result = evaluation.evaluate(event: name, properties: properties)
         var log = result.log
         if let values = result.placeholdersToHold {
+            // The next evaluation of this check starts from them too: they are the last held.
+            loaded?.placeholders = values
             do {
                 try store().holdPlaceholders(values, customer: customer)
             } catch {
@@ -73,17 +74,27 @@ public final class InAppCheck {
     /// B.12: the customer's values from the campaigns' server (or the `placeholders.json` beside a
     /// campaigns file), waited for less than 2.0 s.
     static func placeholders(of customer: String, from client: InAppClient) -> HeadlessEvaluation.PlaceholderAnswer {
-        let answer = Mutex<[String: String]?>(nil)
+        let answer = Locked<Result<[String: String], InAppSyncError>?>(nil)
         let done = DispatchSemaphore(value: 0)
+        let late = Cancellation()
         let fetch = Thread {
-            let values = try? client.placeholders(customer: customer).get()
-            answer.withLock { $0 = values }
+            let result = client.placeholders(customer: customer, cancellation: late)
+            answer.withLock { $0 = result }
             done.signal()
         }
         fetch.name = "tinbox placeholders"
         fetch.start()
-        guard done.wait(timeout: .now() + InAppPresenter.placeholderLimit) == .success else { return .timedOut }
-        return answer.withLock { $0 }.map { .values($0) } ?? .failed
+        guard done.wait(timeout: .now() + InAppPresenter.placeholderLimit) == .success else {
+            // Nobody waits for it any more: a request still on its way stops.
+            late.cancel()
+            return .timedOut
+        }
+        switch answer.withLock({ $0 }) {
+        case .success(let values): return .values(values)
+        // A campaigns file with no values beside it for this customer: nothing went wrong.
+        case .failure(.noServer), nil: return .failed(nil)
+        case .failure(let error): return .failed(error.description)
+        }
     }
 
     /// The checklist for one campaign: each gate, and the first that blocks.

@@ -100,7 +100,10 @@ import Testing
         #expect(asked.withLock { $0 } == ["c1"])
     }
 
-    @Test(arguments: [(HeadlessEvaluation.PlaceholderAnswer.failed, "failed"), (.timedOut, "timed out after 2 s")])
+    @Test(arguments: [
+        (HeadlessEvaluation.PlaceholderAnswer.failed(nil), "failed"), (.failed("HTTP 500"), "failed"),
+        (.timedOut, "timed out after 2 s"),
+    ])
     func aFetchThatFailsOrTimesOutLeavesTheLastValuesHeld(answer: HeadlessEvaluation.PlaceholderAnswer, said: String)
         throws
     {
@@ -112,5 +115,7 @@ import Testing
                 == #"{"at":0.000,"event":"shown","message":"big","text":{"header":"Thanks Sara!","body":null}}"#)
         #expect(shown.log.contains("[tinbox-iam] placeholders for campaign big \(said): using the last values held"))
         #expect(shown.placeholdersToHold == nil)
+        let reason = shown.log.contains("[tinbox-iam] placeholders of customer c1: HTTP 500")
+        #expect(reason == (answer == .failed("HTTP 500")), "a failure's reason is told: \(shown.log)")
     }
 }

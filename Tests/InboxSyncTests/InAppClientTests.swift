@@ -59,6 +59,16 @@ import Testing
         #expect(try client(stub).placeholders(customer: "c1").get() == ["player_name": "Sara", "points": "1200"])
     }
 
+    /// The id is one path segment, encoded once: `a b` went out as `a%2520b` and `..` as it is.
+    @Test func aCustomerIdIsOnePathSegmentEncodedOnce() throws {
+        let stub = try StubServer()
+        defer { stub.stop() }
+        try stub.script("GET /api/iam/customers/a%20b%2Fc%C3%BC/placeholders", [["json": ["name": "Ü"]]])
+        try stub.script("GET /api/iam/customers/%2E%2E/placeholders", [["json": ["name": "dots"]]])
+        #expect(try client(stub).placeholders(customer: "a b/cü").get() == ["name": "Ü"])
+        #expect(try client(stub).placeholders(customer: "..").get() == ["name": "dots"])
+    }
+
     @Test func httpArtworkIsRefusedBeforeAnyRequest() throws {
         let stub = try StubServer()
         defer { stub.stop() }

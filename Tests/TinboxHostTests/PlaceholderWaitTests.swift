@@ -34,7 +34,9 @@ import Testing
     }
 
     @Test func aFailedFetchHasFailed() {
-        #expect(InAppCheck.placeholders(of: "c1", from: Self.client(Server(HTTPResponse(status: 500)))) == .failed)
+        #expect(
+            InAppCheck.placeholders(of: "c1", from: Self.client(Server(HTTPResponse(status: 500))))
+                == .failed("placeholders answered HTTP 500"))
     }
 
     @Test func noAnswerWithinTwoSecondsHasTimedOut() {

@@ -28,6 +28,7 @@ import Testing
         }
         #expect(brief(.stored(messages: 28, skipped: 0)) == "engagement ok 28")
         #expect(brief(.stored(messages: 18, skipped: 2)) == "engagement ok 18, 2 skipped")
+        #expect(brief(.notOperational) == "engagement ok 0 (not operational)")
         #expect(brief(.failed(reason: "HTTP 500")) == nil)
     }
 }

@@ -46,6 +46,15 @@ struct InAppCheckTests {
         #expect(offline.log.contains("[tinbox-iam] placeholders for campaign c-go failed: using the last values held"))
     }
 
+    /// One check asked twice: the values its first evaluation fetched are the last held for the second.
+    @Test func oneCheckEvaluatedTwiceHoldsWhatItsFirstEvaluationFetched() throws {
+        let check = try check()
+        #expect(try check.evaluate(event: "go").lines.last?.contains(#""header":"Hi Sam""#) == true)
+        _ = try workspace.writeCampaigns([Workspace.campaign("c-go")], placeholders: [:])
+        let again = try check.evaluate(event: "go")
+        #expect(again.lines.last?.contains(#""header":"Hi Sam""#) == true, "\(again.lines)")
+    }
+
     @Test func explainNamesTheGatesAndAnUnknownId() throws {
         let check = try check()
         let known = try check.explain(campaignId: "c-go")

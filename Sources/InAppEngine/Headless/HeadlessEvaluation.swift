@@ -11,7 +11,7 @@ import InboxCore
 ///   given serve.
 /// - Nothing is displayed, so the entrance never ends: a `shown` line means "would be presented",
 ///   and no impression is recorded, no repeat rule is consumed, no analytics are queued. The
-///   history given in is never changed; the driver has nothing to store afterwards.
+///   history given in is never changed; the driver stores only `placeholdersToHold`.
 /// - Time does not move: a deferred message is reported `deferred` and is not retried.
 /// - Artwork counts as ready per `artwork` (by default every fetchable image, as if its bytes were
 ///   cached); `http://` artwork is refused as always (B.14).
@@ -42,7 +42,9 @@ public struct HeadlessEvaluation: Sendable {
     /// How a fetch of placeholder values ended (B.12).
     public enum PlaceholderAnswer: Sendable, Equatable {
         case values([String: String])
-        case failed
+        /// Why, for the decision log; nil when there is nothing to say (a campaigns file with no
+        /// values beside it).
+        case failed(String?)
         /// No answer within 2.0 s.
         case timedOut
     }
@@ -209,7 +211,11 @@ extension HeadlessEvaluation {
                     switch fetch(customer) {
                     case .values(let values):
                         carryOut(presenter.placeholdersArrived(requestId: id, values: values, at: now))
-                    case .failed: carryOut(presenter.placeholdersFailed(requestId: id, at: now))
+                    case .failed(let reason):
+                        if recording, let reason {
+                            log.append("[tinbox-iam] placeholders of customer \(customer): \(reason)")
+                        }
+                        carryOut(presenter.placeholdersFailed(requestId: id, at: now))
                     case .timedOut: carryOut(presenter.timerFired(.placeholderTimeout, at: now))
                     }
                 case .storePlaceholders(_, let values):
