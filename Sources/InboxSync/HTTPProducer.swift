@@ -113,6 +113,21 @@ public struct HTTPProducer: Sendable {
         try push(Self.batch(events))
     }
 
+    /// `event`, or, when a body of it alone would pass `requestBodyLimit`, `event` without its
+    /// `messageDetails`: a server's token that long could never go back within PROTOCOL 1.5's
+    /// bound, and the event went alone in a body over it, which a server that keeps to the bound
+    /// refuses for ever; the event stayed queued and every refresh of its producer failed at it,
+    /// before the list was fetched. The event itself still goes (README, "Decisions").
+    static func sendable(_ event: InboxEvent) -> InboxEvent {
+        // JSON escaping makes a string at most six times longer (`\u0001`): shorter ones fit.
+        guard let details = event.messageDetails, details.utf8.count > requestBodyLimit / 6 - 1024,
+            eventsBody([event]).count > requestBodyLimit
+        else { return event }
+        var lighter = event
+        lighter.messageDetails = nil
+        return lighter
+    }
+
     /// `{"statuses":[{"id":…,"status":…},…]}`
     static func statusesBody(_ statuses: [PendingStatus]) -> Data {
         var json = JSONBody(capacity: 16 + statuses.count * 40)

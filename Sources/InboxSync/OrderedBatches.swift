@@ -27,7 +27,8 @@ import InboxStore
 /// message's `messageDetails`, which a feed file may make as long as it likes, and a batch of 500
 /// long ones made a body larger than the pipe to the network helper carries: the helper stopped
 /// at it, the queue failed at it on every refresh, and no refresh of that producer ever fetched
-/// its list again. A single row longer than the limit still goes, alone.
+/// its list again. A single row longer than the limit still goes, alone (an event's own
+/// `messageDetails` is left out before that, `HTTPProducer.sendable`).
 ///
 /// A failure stops every queue: no new batch is sent, the batches in flight are waited for (and
 /// cleared if the server took them), and the first failure is thrown.

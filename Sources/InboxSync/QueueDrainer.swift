@@ -83,7 +83,8 @@ public struct QueueDrainer {
                         read: { [name] inbox, after, through, limit in
                             try inbox.queuedEvents(producer: name, limit: limit, after: after, through: through)
                         },
-                        prepare: { HTTPProducer.batch($0.map(\.event)) }, push: producer.push,
+                        prepare: { HTTPProducer.batch($0.map { HTTPProducer.sendable($0.event) }) },
+                        push: producer.push,
                         acknowledge: { [name] inbox, events in
                             try inbox.acknowledgeEvents(producer: name, run: events, durable: false)
                         }),
