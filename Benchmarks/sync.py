@@ -131,6 +131,28 @@ def floor_replay(floor, requests, work, label):
     return (time.perf_counter() - start) * 1000
 
 
+def first_request_cost(floor, requests, work, reps):
+    """Where URLSession alone's time on the refresh goes: its process with no request, with the
+    refresh's first request only, and with all of them, interleaved with curl making all of them.
+    A client that starts a process with URLSession pays the first two before any of the rest."""
+    samples = {"no request": [], "the first request": [], "all the requests": [], "curl, all": []}
+    for rep in range(reps + 1):
+        row = {
+            "no request": floor_replay(floor, [], work, "f0"),
+            "the first request": floor_replay(floor, requests[:1], work, "f1"),
+            "all the requests": floor_replay(floor, requests, work, "fa"),
+            "curl, all": curl_replay(requests, work, "fc"),
+        }
+        if rep:
+            for name, value in row.items():
+                samples[name].append(value)
+    base = statistics.median(samples["curl, all"])
+    print("  URLSession alone, by requests made (one process each, interleaved with curl making all):")
+    for name, values in samples.items():
+        median = statistics.median(values)
+        print(f"    {name:18s} median {median:7.1f} ms  ({median / base:4.2f}x curl making all {len(requests)})")
+
+
 def copy_with_free_slot(source, target):
     """`source` as it will be 60 s after its last refresh: the one-a-minute slot is free."""
     shutil.copytree(source, target)
@@ -207,6 +229,7 @@ def main():
         refreshes, curls, alone, out, made = interleaved(args.reps, refresh_fresh, work, "a", floor)
         print(f"  tinbox said: {' | '.join(out.strip().splitlines())}; {len(made)} requests per refresh")
         ratio_row("refresh, 2 producers x 100 messages", refreshes, curls, alone, ratio_target=2, target_ms=100)
+        first_request_cost(floor, made, work, args.reps)
 
         print(f"\n== (b) draining {args.events} queued events ==")
         drain = Stub(work, "drain")
