@@ -27,10 +27,18 @@ extension InboxFeatureClient {
 
     func markMessages(ids: [String], as target: InboxMarkTarget) throws -> InboxMarkRefusal? {
         try lock.withLock {
+            // A.5 before any id: a disabled inbox that was never filled knew none of them, and the
+            // refusal named an unknown id instead of the switch.
+            guard try inbox.isEnabled() else {
+                return InboxMarkRefusal(messageId: nil, reason: MarkRefusal.disabled.description)
+            }
             var keys: [MessageKey] = []
+            var named: Set<MessageKey> = []
             for id in ids {
                 switch try inbox.resolve(id) {
-                case .success(let key): keys.append(key)
+                // A message named twice is marked once: `deleted` the second time was refused as
+                // final, and the whole command with it.
+                case .success(let key): if named.insert(key).inserted { keys.append(key) }
                 case .failure(let refusal): return InboxMarkRefusal(messageId: nil, reason: refusal.description)
                 }
             }

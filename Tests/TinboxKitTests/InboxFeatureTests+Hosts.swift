@@ -34,6 +34,25 @@ extension InboxFeatureTests {
         #expect(try api.getMessageCounts() == [.all: 0, .unread: 0, .read: 0, .deleted: 3])
     }
 
+    /// A message named twice is marked once: the second `deleted` was refused as final, and the
+    /// command with it, though nothing was deleted.
+    @Test func aMessageNamedTwiceIsMarkedOnce() throws {
+        let api = try api([try feed()])
+        refresh(api)
+        #expect(try api.markMessages(ids: ["a", "engagement/a", "a"], as: .deleted) == nil)
+        #expect(try api.getMessageCounts()[.deleted] == 1)
+        #expect(try api.markMessages(ids: ["c", "c"], as: .read) == nil)
+    }
+
+    /// A.5 comes before the ids: a disabled inbox that was never filled named an unknown id.
+    @Test func aDisabledInboxIsTheReasonBeforeAnyId() throws {
+        let api = try api([try feed()])
+        try api.updateInboxEnabled(false)
+        let refused = try api.markMessages(ids: ["a"], as: .read)
+        #expect(refused?.messageId == nil)
+        #expect(refused?.reason == "the inbox is disabled (tinbox inbox enable turns it on)")
+    }
+
     @Test func theStatusNamesTheSwitchTheCountsAndEachProducer() throws {
         let api = try api([try feed()])
         #expect(try api.getInboxStatus().producers.isEmpty)
