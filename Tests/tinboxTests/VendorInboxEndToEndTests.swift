@@ -179,6 +179,33 @@ import Testing
         #expect(again.stdout == result.stdout)
     }
 
+    /// VENDORS.md §4 drops a Gameball campaign whose `contentMode` is not prerendered or whose
+    /// filters are joined by anything but And; converted, they were written as ordinary campaigns
+    /// that matched their events. A campaign that never shows is left out, its line says why.
+    @Test func convertLeavesOutTheCampaignsThatNeverShow() throws {
+        let tinbox = Tinbox()
+        var capture = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: GameballEndToEndTests.capture)))
+                as? [String: Any])
+        var messages = try #require(capture["messages"] as? [[String: Any]])
+        messages[0]["contentMode"] = "html"
+        var trigger = try #require(messages[2]["trigger"] as? [String: Any])
+        trigger["metadataLogicalOperator"] = "Or"
+        messages[2]["trigger"] = trigger
+        capture["messages"] = messages
+        let file = try write(
+            String(decoding: try JSONSerialization.data(withJSONObject: capture), as: UTF8.self), named: "gb.json",
+            in: tinbox)
+        let result = try tinbox.run(["convert", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let campaigns = try #require(document["campaigns"] as? [[String: Any]])
+        #expect(campaigns.map { "\($0["id"] ?? "")" } == ["2054", "2059", "2060", "2061"])
+        #expect(result.stderr.contains(#"$.messages[0].contentMode "html" is not prerendered; it never shows"#))
+        #expect(result.stderr.contains(#"is not And; it never shows"#), "\(result.stderr)")
+    }
+
     @Test func convertRefusesAnUnknownFormatAndAMissingFile() throws {
         let tinbox = Tinbox()
         let unknown = try tinbox.run(["convert", "--from", "pigeon", Self.fixture("sfmc-ios.json")])

@@ -5,9 +5,14 @@ import InboxCore
 /// keys in PROTOCOL.md's order, every field written (null where absent), so reading it back as
 /// tinbox's format gives the same campaigns.
 extension CampaignDocument {
-    /// The document as a JSONWriter value.
+    /// The document as a JSONWriter value. A campaign that never shows (B.19; its problem line says
+    /// why) is left out: written as it was read, a Gameball campaign dropped for its `contentMode`
+    /// or its `metadataLogicalOperator` (VENDORS.md §4) became an ordinary campaign that shows,
+    /// since tinbox's format has neither field.
     public var syncDocument: JSONWriter.Value {
-        .object([("settings", settings.written), ("campaigns", .array(campaigns.map(\.written)))])
+        .object([
+            ("settings", settings.written), ("campaigns", .array(campaigns.filter(\.isUsable).map(\.written))),
+        ])
     }
 }
 
