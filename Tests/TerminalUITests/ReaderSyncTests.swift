@@ -101,6 +101,30 @@ import Testing
         #expect(source.pageCalls.count == 1, "a refused refresh reads nothing again")
     }
 
+    /// A refusal sends nothing: the sync state still names the last sync, after the refusal's
+    /// sentence has gone too.
+    @Test func aRefusedRefreshKeepsTheLastSyncOnTheBar() {
+        let (loop, terminal, source) = loop()
+        source.refreshProducers = 1
+        source.refreshReports = [RefreshResult(producer: "engagement", kind: .ok, line: "engagement ok 3 messages")]
+        terminal.enqueue(keys: [.function(5)])
+        loop.step()
+        let synced = loop.state.syncStatus
+        #expect(synced.hasPrefix("synced "))
+        source.refreshReports = [
+            RefreshResult(
+                producer: "engagement", kind: .refused(nextIn: 42), line: "engagement refused: next refresh in 42 s")
+        ]
+        terminal.enqueue(keys: [.function(5)])
+        loop.step()
+        #expect(statusLine(terminal).contains("Not refreshed: next refresh in 42 s"))
+        #expect(loop.state.syncStatus == synced, "\(statusLine(terminal))")
+        terminal.enqueue(keys: [.character("j")])
+        loop.step()
+        #expect(statusLine(terminal).contains(synced), "\(statusLine(terminal))")
+        #expect(!statusLine(terminal).contains("refused"))
+    }
+
     /// A.6: a disabled inbox refuses the refresh; the bar said "refresh failed" beside the
     /// producers' refused lines.
     @Test func aRefreshOfADisabledInboxIsRefusedNotFailed() {

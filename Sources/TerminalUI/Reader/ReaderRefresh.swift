@@ -94,14 +94,14 @@ extension ReaderState {
             if case .refused = $0.kind { return true }
             return false
         }
+        // A refusal sent nothing: the sync state keeps the last sync ("refresh refused" stayed
+        // there after the minute had passed, and the last sync's time was gone).
         if let refusal, allRefused {
             status = StatusMessage(text: "Not refreshed: next refresh in \(refusal) s", link: nil)
-            syncStatus = "refresh refused"
             return []
         }
         if results.allSatisfy({ $0.kind == .disabled }) {
             status = StatusMessage(text: "Not refreshed: \(MarkRefusal.disabled)", link: nil)
-            syncStatus = "refresh refused"
             return []
         }
         status = StatusMessage(
