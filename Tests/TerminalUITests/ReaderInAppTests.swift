@@ -370,6 +370,32 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(driver.names.last == .tap(buttonId: "B\(after + 1)"), "\(driver.names)")
     }
 
+    /// A message taken off a terminal too small for it (B.9) comes back, when there is room, with
+    /// the focus it had: it came back on its first button, and Enter pressed that one. A message
+    /// closed and shown again starts on its first button.
+    @Test func aMessageBackFromTheTooSmallTerminalKeepsItsFocus() throws {
+        let driver = FakeDriver()
+        let modal = Self.message(.modal, buttons: ["yes", "later", "no"])
+        driver.startEvents = [.inApp(.present(modal))]
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.tab])
+        let chosen = try #require(loop.state.shown?.button)
+        #expect(chosen != 0)
+        terminal.enqueue(.resize(Size(columns: 30, rows: 8)))
+        loop.drain()
+        loop.send(.inApp(.remove(messageId: modal.presentation.messageId)))
+        terminal.enqueue(.resize(Size(columns: 80, rows: 24)))
+        loop.drain()
+        loop.send(.inApp(.present(modal)))
+        #expect(loop.state.shown?.button == chosen)
+        press(loop, terminal, [.enter])
+        #expect(driver.names.last == .tap(buttonId: ["yes", "later", "no"][chosen]), "\(driver.names)")
+
+        loop.send(.inApp(.remove(messageId: modal.presentation.messageId)))
+        loop.send(.inApp(.present(modal)))
+        #expect(loop.state.shown?.button == 0, "closed where it fitted: a new showing")
+    }
+
     /// A modal takes the keys, so the hint line under it names its keys, not the list's.
     @Test func theHintLineUnderAModalNamesItsKeys() {
         let driver = FakeDriver()

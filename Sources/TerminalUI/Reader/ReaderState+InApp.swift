@@ -48,7 +48,9 @@ extension ReaderState {
             // Like the detail view: the first button is chosen, so Enter presses it (the first the
             // card has room for).
             if message.button == nil {
-                message.button = OverlayView.reachableButtons(message.overlay(at: message.shownAt), in: size).first
+                let reachable = OverlayView.reachableButtons(message.overlay(at: message.shownAt), in: size)
+                let held = heldFocus.removeValue(forKey: message.presentation.messageId)
+                message.button = held.flatMap { reachable.contains($0) ? $0 : nil } ?? reachable.first
             }
             shown = message
             frameTime = message.shownAt
@@ -62,6 +64,11 @@ extension ReaderState {
             shown = current
         case .remove(let messageId):
             if let message = shown, message.presentation.messageId == messageId {
+                // Taken off for want of room (B.9), not closed: it comes back with its focus. It
+                // came back on its first button, which Enter then pressed.
+                if let button = message.button, !OverlayView.fits(message.presentation, in: size) {
+                    heldFocus[messageId] = button
+                }
                 // The announcement goes with the message; a screen reader hears that it closed.
                 if status?.announces == messageId { status = nil }
                 if screenReader, let header = message.presentation.header {

@@ -130,6 +130,9 @@ public struct ReaderState: Equatable, Sendable {
     public var isQuitting = false
     /// The in-app message on screen (issue 6), drawn above everything but the help.
     public var shown: ShownMessage?
+    /// The button that had the focus when in-app messaging took a message off a screen too small
+    /// for it, by message id: the message comes back with it when there is room again.
+    var heldFocus: [String: Int] = [:]
     /// The `[tinbox-iam]` decision log, newest last; `L` shows it in a pane.
     public var decisionLog: [String] = []
     public var showsLog = false
