@@ -102,7 +102,15 @@ final class ReaderSurface: InAppSurface, InAppMessagingDelegate, Sendable {
         post(.log("[tinbox-iam] host: didSelect campaign \(TerminalText.sanitize(message.id))"))
     }
 
+    /// A `message/<id>` route with a `producer` argument names that producer's message: the
+    /// demo's welcome note has an id both its producers use, and "Read the welcome note" found none.
     func shouldNavigate(route: String, arguments: [String: JSONValue]?) {
+        let id = route.hasPrefix("/") ? route.dropFirst("/message/".count) : route.dropFirst("message/".count)
+        if route.hasPrefix("message/") || route.hasPrefix("/message/"), !id.isEmpty, !id.contains("/"),
+            let producer = arguments?["producer"]?.stringValue, ReaderRoute.producers.contains(producer)
+        {
+            return post(.navigate("message/\(producer)/\(id)"))
+        }
         post(.navigate(route))
     }
 

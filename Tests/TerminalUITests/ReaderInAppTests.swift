@@ -185,6 +185,11 @@ final class FakeDriver: ReaderInAppDriver {
         let (loop, _) = loop(driver)
         loop.send(.inApp(.navigate("message/order")))
         #expect(loop.state.detail?.entry.key.id == "order")
+        loop.send(.inApp(.navigate("/inbox")))
+        loop.send(.inApp(.navigate("message/app-messaging/order")))
+        #expect(loop.state.detail?.entry.key.id == "order", "a producer's message, as README says")
+        #expect(ReaderRoute("message/pigeon/order") == nil && ReaderRoute("message/engagement/") == nil)
+        #expect(ReaderRoute("message/a/b/c") == nil)
         loop.send(.inApp(.navigate("help")))
         #expect(loop.state.overlay == .help)
         loop.send(.inApp(.navigate("settings/privacy")))
@@ -368,6 +373,23 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(after < before && drawn.contains(after), "\(before) -> \(after), drawn \(drawn)")
         press(loop, terminal, [.enter])
         #expect(driver.names.last == .tap(buttonId: "B\(after + 1)"), "\(driver.names)")
+    }
+
+    /// The focus the user chose comes back when the card has room for it again: a smaller card
+    /// had moved it for good, and Enter then pressed another button.
+    @Test func theChosenFocusComesBackWhenThereIsRoomAgain() throws {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal, buttons: (1...200).map { "B\($0)" })))]
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.backTab])
+        let chosen = try #require(loop.state.shown?.button)
+        for size in [Size(columns: 60, rows: 14), Size(columns: 30, rows: 8), Size(columns: 80, rows: 24)] {
+            terminal.enqueue(.resize(size))
+            loop.drain()
+        }
+        #expect(loop.state.shown?.button == chosen)
+        press(loop, terminal, [.enter])
+        #expect(driver.names.last == .tap(buttonId: "B\(chosen + 1)"), "\(driver.names)")
     }
 
     /// A message taken off a terminal too small for it (B.9) comes back, when there is room, with

@@ -146,3 +146,20 @@ import Testing
             ])
     }
 }
+
+/// A `navigate` to `message/<id>` with a `producer` argument names that producer's message.
+@Suite struct ReaderSurfaceNavigateTests {
+    @Test func aProducerArgumentQualifiesTheMessageRoute() {
+        let surface = ReaderSurface(size: Size(columns: 80, rows: 24), reduceMotion: true, wake: nil)
+        surface.shouldNavigate(route: "message/welcome", arguments: ["producer": .string("engagement")])
+        surface.shouldNavigate(route: "/message/welcome", arguments: ["producer": .string("app-messaging")])
+        surface.shouldNavigate(route: "message/welcome", arguments: ["producer": .string("pigeon")])
+        surface.shouldNavigate(route: "inbox", arguments: ["producer": .string("engagement")])
+        let routes = surface.take().compactMap { call -> String? in
+            if case .navigate(let route) = call { return route }
+            return nil
+        }
+        #expect(
+            routes == ["message/engagement/welcome", "message/app-messaging/welcome", "message/welcome", "inbox"])
+    }
+}

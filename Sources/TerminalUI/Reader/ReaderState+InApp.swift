@@ -22,8 +22,12 @@ public enum ReaderRoute: Equatable, Sendable {
     case message(id: String)
     case help
 
-    /// `inbox`, `inbox/unread`, `inbox/read`, `inbox/deleted`, `message/<id>`, `help`; a leading
-    /// slash is stripped; anything else is nil.
+    /// The producers a `message/<producer>/<id>` route may name (PROTOCOL 1).
+    public static let producers = ["engagement", "app-messaging"]
+
+    /// `inbox`, `inbox/unread`, `inbox/read`, `inbox/deleted`, `message/<id>` (an id, or
+    /// `<producer>/<id>` for one producer's: an id two producers use names neither), `help`; a
+    /// leading slash is stripped; anything else is nil.
     public init?(_ text: String) {
         let route = text.hasPrefix("/") ? String(text.dropFirst()) : text
         switch route {
@@ -34,7 +38,11 @@ public enum ReaderRoute: Equatable, Sendable {
         case "help": self = .help
         default:
             let id = route.dropFirst("message/".count)
-            guard route.hasPrefix("message/"), !id.isEmpty, !id.contains("/") else { return nil }
+            guard route.hasPrefix("message/"), !id.isEmpty else { return nil }
+            let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+            guard
+                parts.count == 1 || (parts.count == 2 && Self.producers.contains(String(parts[0])) && !parts[1].isEmpty)
+            else { return nil }
             self = .message(id: String(id))
         }
     }
@@ -49,8 +57,9 @@ extension ReaderState {
             // card has room for).
             if message.button == nil {
                 let reachable = OverlayView.reachableButtons(message.overlay(at: message.shownAt), in: size)
-                let held = heldFocus.removeValue(forKey: message.presentation.messageId)
-                message.button = held.flatMap { reachable.contains($0) ? $0 : nil } ?? reachable.first
+                // Back after it was taken off for want of room, it keeps the button the user chose.
+                let chosen = chosenFocus[message.presentation.messageId]
+                message.button = chosen.flatMap { reachable.contains($0) ? $0 : nil } ?? reachable.first
             }
             shown = message
             frameTime = message.shownAt
@@ -64,11 +73,9 @@ extension ReaderState {
             shown = current
         case .remove(let messageId):
             if let message = shown, message.presentation.messageId == messageId {
-                // Taken off for want of room (B.9), not closed: it comes back with its focus. It
-                // came back on its first button, which Enter then pressed.
-                if let button = message.button, !OverlayView.fits(message.presentation, in: size) {
-                    heldFocus[messageId] = button
-                }
+                // Closed where it fitted: shown again later, it starts on its first button. Taken
+                // off for want of room (B.9), it comes back with the button chosen.
+                if OverlayView.fits(message.presentation, in: size) { chosenFocus[messageId] = nil }
                 // The announcement goes with the message; a screen reader hears that it closed.
                 if status?.announces == messageId { status = nil }
                 if screenReader, let header = message.presentation.header {
@@ -186,6 +193,7 @@ extension ReaderState {
         default:
             return message.presentation.campaign.message?.kind == .slideup ? nil : []
         }
+        if let button = message.button { chosenFocus[message.presentation.messageId] = button }
         if screenReader, let words = Self.focusWords(message) {
             // Tied to its message like the announcement, so it goes when the message goes.
             status = StatusMessage(text: words, link: nil, announces: message.presentation.messageId)
@@ -246,6 +254,7 @@ extension ReaderState {
         switch hits.target(row: event.row, column: event.column) {
         case .button(let id, let index):
             self.shown?.button = index
+            chosenFocus[shown.presentation.messageId] = index
             return [.inApp(.tap(buttonId: id))]
         case .close: return [.inApp(.close)]
         case .surface: return [.inApp(.tap(buttonId: nil))]

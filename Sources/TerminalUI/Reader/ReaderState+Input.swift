@@ -14,10 +14,15 @@ extension ReaderState {
                 detail.scroll = min(detail.scroll, maxScroll(detail))
                 mode = .detail(detail)
             }
-            // A smaller card may draw fewer buttons: the focus stays on one it draws.
+            // A smaller card may draw fewer buttons: the focus stays on one it draws, the chosen one
+            // when it is drawn again. Where none is drawn, the focus waits for room.
             if var message = shown, let focused = message.button {
                 let reachable = OverlayView.reachableButtons(message.overlay(at: now), in: size)
-                if !reachable.contains(focused) { message.button = reachable.last { $0 < focused } ?? reachable.first }
+                let wanted = chosenFocus[message.presentation.messageId] ?? focused
+                if !reachable.isEmpty {
+                    message.button =
+                        reachable.contains(wanted) ? wanted : reachable.last { $0 < wanted } ?? reachable.first
+                }
                 shown = message
             }
             // B.7: a resize is a retry, and may change the orientation.

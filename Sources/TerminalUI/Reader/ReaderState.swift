@@ -130,9 +130,11 @@ public struct ReaderState: Equatable, Sendable {
     public var isQuitting = false
     /// The in-app message on screen (issue 6), drawn above everything but the help.
     public var shown: ShownMessage?
-    /// The button that had the focus when in-app messaging took a message off a screen too small
-    /// for it, by message id: the message comes back with it when there is room again.
-    var heldFocus: [String: Int] = [:]
+    /// The button the user put the focus on (Tab, Shift-Tab, a click), by message id: the focus
+    /// goes back to it when a resize gives it room again, or the message comes back after it was
+    /// taken off for want of room. A smaller card had moved the focus for good, and Enter then
+    /// pressed another button.
+    var chosenFocus: [String: Int] = [:]
     /// The `[tinbox-iam]` decision log, newest last; `L` shows it in a pane.
     public var decisionLog: [String] = []
     public var showsLog = false
