@@ -146,7 +146,7 @@ import Testing
         terminal.enqueue(.mouse(MouseEvent(.press, row: 8, column: 10)))
         loop.drain()
         #expect(source.opened.count == 1)
-        let unread = ReaderLayout.tabs(counts: loop.state.counts)[1]
+        let unread = ReaderLayout.tabs(counts: loop.state.counts, width: 80)[1]
         terminal.enqueue(.mouse(MouseEvent(.press, row: 0, column: unread.column + 1)))
         loop.drain()
         #expect(loop.state.tab == .unread && loop.state.mode == .list)
@@ -187,5 +187,26 @@ import Testing
         #expect(loop.state.totalIsExact)
         #expect(loop.state.total == 3_000)
         #expect(loop.state.selected == 2_999)
+    }
+}
+
+/// CLI.md's tab line keeps every count: at 40 columns four-digit counts cut `Deleted N` to `Deleted`.
+@Suite struct TabLineTests {
+    static func line(_ counts: [StateFilter: Int], width: Int) -> String {
+        var line = Array(repeating: Character(" "), count: width + 20)
+        for span in ReaderLayout.tabs(counts: counts, width: width) {
+            for (offset, character) in span.label.enumerated() { line[span.column + offset] = character }
+        }
+        return String(line).trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test func everyCountFitsTheNarrowestScreen() {
+        let counts: [StateFilter: Int] = [.all: 1000, .unread: 1000, .read: 0, .deleted: 0]
+        #expect(Self.line(counts, width: 80) == "All 1000  Unread 1000  Read 0  Deleted 0")
+        #expect(Self.line(counts, width: 40) == "All 1000 Unread 1000 Read 0 Deleted 0")
+        let wide: [StateFilter: Int] = [.all: 10000, .unread: 10000, .read: 0, .deleted: 0]
+        #expect(Self.line(wide, width: 40) == "All 10000 Unread 10000 Read 0 Deleted 0")
+        let spans = ReaderLayout.tabs(counts: wide, width: 39)
+        #expect(spans.first?.column == 0 && spans.last.map { $0.column + $0.width } == 39, "\(spans)")
     }
 }

@@ -29,12 +29,17 @@ public enum ReaderLayout {
         }
     }
 
-    /// CLI.md: `All N  Unread N  Read N  Deleted N`, N in plain digits, from column 1.
-    public static func tabs(counts: [StateFilter: Int]) -> [TabSpan] {
-        var column = 1
-        return tabOrder.map { filter in
-            let label = "\(title(of: filter)) \(counts[filter] ?? 0)"
-            defer { column += label.count + 2 }
+    /// CLI.md: `All N  Unread N  Read N  Deleted N`, N in plain digits, from column 1, on a line
+    /// of `width` cells. Where two spaces between them do not fit, one does, then none before the
+    /// first: at 40 columns four-digit counts cut `Deleted N` to `Deleted`.
+    public static func tabs(counts: [StateFilter: Int], width: Int) -> [TabSpan] {
+        let labels = tabOrder.map { "\(title(of: $0)) \(counts[$0] ?? 0)" }
+        let text = labels.reduce(0) { $0 + $1.count }
+        let (start, gap) =
+            1 + text + 2 * (labels.count - 1) <= width ? (1, 2) : 1 + text + labels.count - 1 <= width ? (1, 1) : (0, 1)
+        var column = start
+        return zip(tabOrder, labels).map { filter, label in
+            defer { column += label.count + gap }
             return TabSpan(filter: filter, label: label, column: column, width: label.count)
         }
     }

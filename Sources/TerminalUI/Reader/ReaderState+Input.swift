@@ -201,7 +201,7 @@ extension ReaderState {
         }
         if let effects = handleInApp(event) { return effects }
         if event.row == 0, event.action == .press {
-            for span in ReaderLayout.tabs(counts: counts)
+            for span in ReaderLayout.tabs(counts: counts, width: size.columns)
             where event.column >= span.column && event.column < span.column + span.width {
                 mode = .list
                 switchTab(to: span.filter)

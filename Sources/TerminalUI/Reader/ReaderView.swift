@@ -46,7 +46,7 @@ public enum ReaderView {
 
     static func drawTabs(_ state: ReaderState, into screen: inout Screen) {
         screen.fill(row: 0, role: .tab)
-        for span in ReaderLayout.tabs(counts: state.counts) {
+        for span in ReaderLayout.tabs(counts: state.counts, width: screen.width) {
             screen.put(span.label, row: 0, column: span.column, role: span.filter == state.tab ? .tabActive : .tab)
         }
     }
