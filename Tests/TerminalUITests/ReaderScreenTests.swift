@@ -35,6 +35,17 @@ import Testing
         assertSnapshot(try #require(terminal.screen), named: "detail-80x24")
     }
 
+    /// The marker of a text that scrolls stands after the last row's text, not over it ("word
+    /// wmore ↓").
+    @Test func theMoreMarkerDoesNotCoverTheText() throws {
+        let long = Fixtures.make("long", "Long", minutesAgo: 5, body: String(repeating: "word ", count: 400))
+        let (loop, terminal, _) = loop([long])
+        press(loop, terminal, .enter)
+        let screen = try #require(terminal.screen)
+        let row = try #require(screen.rows.first { $0.contains("more ↓") })
+        #expect(row.hasSuffix("  more ↓ "), "a gap between the text and the marker: \(row)")
+    }
+
     @Test func helpOverlay() throws {
         let (loop, terminal, _) = loop()
         press(loop, terminal, .character("?"))

@@ -9,13 +9,19 @@ extension ReaderView {
         let image = state.detailImage
         let text = state.detailText(detail)
         let lines = text.lines
+        // Where the text scrolls, its last row ends before the marker: "more ↓" was drawn over
+        // the row's last word.
+        let marker =
+            lines.count > rows
+            ? (detail.scroll + rows < lines.count ? (state.screenReader ? "more below" : "more ↓") : "end") : nil
         for line in 0..<rows {
             let index = detail.scroll + line
             guard index < lines.count else { break }
             let text = lines[index]
-            let pad = text.direction == .rightToLeft ? max(0, screen.width - 4 - TerminalText.width(text.text)) : 0
+            let room = screen.width - 4 - (line == rows - 1 ? marker.map { TerminalText.width($0) + 1 } ?? 0 : 0)
+            let pad = text.direction == .rightToLeft ? max(0, room - TerminalText.width(text.text)) : 0
             screen.put(
-                text.text, row: ReaderLayout.listTop + line, column: 2 + pad, limit: screen.width - 4 - pad,
+                text.text, row: ReaderLayout.listTop + line, column: 2 + pad, limit: max(0, room - pad),
                 role: text.role, direction: text.direction)
         }
         // TERMINAL §3: with no button focused the cursor stands on the header (the first line).
@@ -23,8 +29,7 @@ extension ReaderView {
         if case .picture(let picture) = image {
             drawDetailPicture(picture, line: text.headCount - detail.scroll, rows: rows, into: &screen)
         }
-        if lines.count > rows {
-            let more = detail.scroll + rows < lines.count ? (state.screenReader ? "more below" : "more ↓") : "end"
+        if let more = marker {
             screen.put(
                 more, row: ReaderLayout.listTop + rows - 1, column: screen.width - 1 - TerminalText.width(more),
                 role: .secondary)
