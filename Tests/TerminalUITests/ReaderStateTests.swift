@@ -135,6 +135,20 @@ import Testing
         #expect(loop.state.search.isEmpty && loop.state.total == 6 && !loop.state.isQuitting)
     }
 
+    /// A combining mark typed after its letter stays on it (it was sanitized alone, as a mark
+    /// with no base, and dropped); Backspace takes the letter with its mark; a control is its picture.
+    @Test func typedMarksKeepTheirLetterInTheSearchAndTheConsole() {
+        let (loop, terminal, _) = loop()
+        press(loop, terminal, [.character("/"), .character("e"), .character("\u{0301}"), .character("x")])
+        #expect(loop.state.search == "e\u{0301}x")
+        press(loop, terminal, [.backspace])
+        #expect(loop.state.search == "e\u{0301}")
+        press(loop, terminal, [.character("\u{1B}")])
+        #expect(loop.state.search == "e\u{0301}␛")
+        press(loop, terminal, [.enter, .escape, .character(":"), .character("a"), .character("\u{0308}")])
+        #expect(loop.state.command == "a\u{0308}")
+    }
+
     @Test func mouseSelectsRowsTabsAndScrolls() {
         let (loop, terminal, source) = loop(Fixtures.many(100))
         terminal.enqueue(.mouse(MouseEvent(.press, row: 5, column: 10)))

@@ -218,9 +218,9 @@ extension ReaderState {
             isQuitting = true
             return [.quit]
         default:
-            if case .character(let character) = key {
-                let clean = TerminalText.sanitize(String(character))
-                if !clean.isEmpty, text.count < 200 { command = text + clean }
+            // With the text before it, as the search's field (a combining mark keeps its letter).
+            if case .character(let character) = key, text.count < 200 {
+                command = TerminalText.sanitize(text + String(character))
             }
         }
         return []

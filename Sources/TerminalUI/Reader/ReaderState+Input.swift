@@ -185,9 +185,11 @@ extension ReaderState {
         case .pageUp?: scroll(by: -max(1, listRows))
         case .quit?: return quit()
         default:
-            if case .character(let character) = key {
-                let clean = TerminalText.sanitize(String(character))
-                if !clean.isEmpty, search.count < 80 { setSearch(search + clean) }
+            // Sanitized with the text before it: a combining mark typed after its letter (e, then
+            // U+0301) was sanitized alone, as a mark with no base, and dropped.
+            if case .character(let character) = key, search.count < 80 {
+                let typed = TerminalText.sanitize(search + String(character))
+                if typed != search { setSearch(typed) }
             }
         }
         return []
