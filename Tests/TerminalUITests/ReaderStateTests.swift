@@ -149,6 +149,19 @@ import Testing
         #expect(loop.state.command == "a\u{0308}")
     }
 
+    /// Longer than the status line, what is typed shows its end, where the input point is.
+    @Test func aLongInputShowsItsEnd() throws {
+        let terminal = MemoryTerminal(size: Size(columns: 45, rows: 12))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
+        loop.start()
+        let typed = "event some_event_name key=value other=123 more=abcdef"
+        terminal.enqueue(keys: [.character(":")] + typed.map { .character($0) })
+        loop.drain()
+        let status = try #require(terminal.screen?.rows.last)
+        #expect(status.hasPrefix(" :…") && status.contains("more=abcdef"), "\(status)")
+        #expect(TerminalText.width(status) <= 45)
+    }
+
     @Test func mouseSelectsRowsTabsAndScrolls() {
         let (loop, terminal, source) = loop(Fixtures.many(100))
         terminal.enqueue(.mouse(MouseEvent(.press, row: 5, column: 10)))

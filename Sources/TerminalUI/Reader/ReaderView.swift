@@ -130,7 +130,15 @@ public enum ReaderView {
         screen.fill(row: row, role: .status)
         // What is typed is isolated after its prompt, so right-to-left input never moves the prompt.
         if let typed = state.isEditingSearch ? state.search : state.command {
-            let line = (state.isEditingSearch ? "/" : ":") + TerminalText.isolate(typed)
+            // Longer than the line, its end shows, where the input point is, after "…": the start
+            // showed, and what was typed past it went on unseen.
+            var shown = Substring(typed)
+            let room = screen.width - 3 - 1
+            if TerminalText.width(typed) > room {
+                while !shown.isEmpty, TerminalText.width(String(shown)) > room - 1 { shown = shown.dropFirst() }
+                shown = "…" + shown
+            }
+            let line = (state.isEditingSearch ? "/" : ":") + TerminalText.isolate(String(shown))
             let end = screen.put(
                 line, row: row, column: 1, limit: screen.width - 3, role: .status, direction: .leftToRight)
             screen.put(" ", row: row, column: end, role: .cursor)
