@@ -162,6 +162,30 @@ import Testing
         #expect(TerminalText.width(status) <= 45)
     }
 
+    /// A help card taller than the screen scrolls, and says where more lies: it was cut.
+    @Test func aHelpCardTallerThanTheScreenScrolls() throws {
+        let terminal = MemoryTerminal(size: Size(columns: 80, rows: 16))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
+        loop.start()
+        let lines = KeyBindings.defaults.helpLines(replay: false)
+        let last = try #require(lines.last)
+        terminal.enqueue(keys: [.character("?")])
+        loop.drain()
+        var rows = terminal.screen?.rows.joined(separator: "\n") ?? ""
+        #expect(rows.contains("↓ more") && !rows.contains(last.1), "\(rows)")
+        terminal.enqueue(keys: Array(repeating: .character("j"), count: lines.count))
+        loop.drain()
+        rows = terminal.screen?.rows.joined(separator: "\n") ?? ""
+        #expect(rows.contains(last.1) && rows.contains("↑ more") && !rows.contains("↓ more"), "\(rows)")
+        terminal.enqueue(keys: [.pageUp, .pageUp, .pageUp])
+        loop.drain()
+        rows = terminal.screen?.rows.joined(separator: "\n") ?? ""
+        #expect(rows.contains(try #require(lines.first).1) && !rows.contains("↑ more"), "\(rows)")
+        terminal.enqueue(keys: [.escape])
+        loop.drain()
+        #expect(loop.state.overlay == nil)
+    }
+
     @Test func mouseSelectsRowsTabsAndScrolls() {
         let (loop, terminal, source) = loop(Fixtures.many(100))
         terminal.enqueue(.mouse(MouseEvent(.press, row: 5, column: 10)))

@@ -91,6 +91,11 @@ extension KeyBindings {
         .help: [
             KeyBinding([.escape, .character("q"), .character("?"), .character("x"), .enter], .close),
             KeyBinding([.control("c")], .quit),
+            // A card taller than the screen scrolls (it was cut, with no way to the rest).
+            KeyBinding([.character("j"), .down], .down),
+            KeyBinding([.character("k"), .up], .up),
+            KeyBinding([.pageDown, .character(" ")], .pageDown),
+            KeyBinding([.pageUp], .pageUp),
         ],
         .confirm: [
             KeyBinding([.character("y"), .character("Y")], .yes),

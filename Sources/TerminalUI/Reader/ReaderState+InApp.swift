@@ -114,6 +114,7 @@ extension ReaderState {
             if filter != tab { switchTab(to: filter) }
         case .help:
             overlay = .help
+            helpScroll = 0
         case .message(let id):
             return [.find(id: id)]
         }

@@ -62,7 +62,9 @@ extension ReaderState {
     private mutating func performAnywhere(_ action: KeyAction) -> [ReaderEffect]? {
         switch action {
         case .refresh: return requestRefresh()
-        case .help: overlay = .help
+        case .help:
+            overlay = .help
+            helpScroll = 0
         case .console: command = ""
         case .log: showsLog.toggle()
         case .picker: preview?.isOpen.toggle()
@@ -150,11 +152,18 @@ extension ReaderState {
     private mutating func handle(_ key: Key, in overlay: Overlay) -> [ReaderEffect] {
         switch overlay {
         case .help:
+            let page = max(1, ReaderView.helpRows(size) - 1)
             switch keys.action(for: key, in: .help) {
             case .close?: self.overlay = nil
             case .quit?: return quit()
+            case .down?: helpScroll += 1
+            case .up?: helpScroll -= 1
+            case .pageDown?: helpScroll += page
+            case .pageUp?: helpScroll -= page
             default: break
             }
+            helpScroll = max(
+                0, min(helpScroll, keys.helpLines(replay: replay != nil).count - ReaderView.helpRows(size)))
         case .confirmDeleteAll:
             switch keys.action(for: key, in: .confirm) {
             case .yes?:

@@ -130,6 +130,8 @@ public struct ReaderState: Equatable, Sendable {
     public var isQuitting = false
     /// The in-app message on screen (issue 6), drawn above everything but the help.
     public var shown: ShownMessage?
+    /// The first line of the help card on screen, when the card is taller than the screen.
+    public var helpScroll = 0
     /// The button the user put the focus on (Tab, Shift-Tab, a click), by message id: the focus
     /// goes back to it when a resize gives it room again, or the message comes back after it was
     /// taken off for want of room. A smaller card had moved the focus for good, and Enter then

@@ -64,9 +64,13 @@ extension ReaderView {
                 payload: pixels))
     }
 
-    /// The help card, centred; it shows as many lines as fit. Its lines are the key table's
-    /// (`KeyBindings.helpLines`), so a rebound key shows as rebound.
-    static func drawHelp(_ keys: KeyBindings, replay: Bool = false, into screen: inout Screen) {
+    /// How many of the help card's lines a screen of `size` shows at once.
+    static func helpRows(_ size: Size) -> Int { max(0, size.rows - 2 - 4) }
+
+    /// The help card, centred; it shows as many lines as fit, from line `scroll`, with a mark on
+    /// its frame where more lie above or below (j/k and the page keys scroll). Its lines are the
+    /// key table's (`KeyBindings.helpLines`), so a rebound key shows as rebound.
+    static func drawHelp(_ keys: KeyBindings, replay: Bool = false, scroll: Int = 0, into screen: inout Screen) {
         let helpLines = keys.helpLines(replay: replay)
         let keyWidth = 16
         let width = min(screen.width - 2, 44)
@@ -76,10 +80,16 @@ extension ReaderView {
         screen.panel(top: top, left: left, width: width, height: height, role: .overlay, border: .overlayBorder)
         screen.put(" Keys ", row: top, column: left + 2, role: .overlayBorder)
         screen.focus(row: top, column: left + 3)
-        for (index, line) in helpLines.prefix(max(0, height - 4)).enumerated() {
+        let rows = max(0, height - 4)
+        let first = max(0, min(scroll, helpLines.count - rows))
+        for (index, line) in helpLines.dropFirst(first).prefix(rows).enumerated() {
             let row = top + 2 + index
             screen.put(line.0, row: row, column: left + 2, limit: keyWidth, role: .heading)
             screen.put(line.1, row: row, column: left + 2 + keyWidth, limit: width - keyWidth - 4, role: .overlay)
+        }
+        if first > 0 { screen.put(" ↑ more ", row: top + 1, column: left + width - 10, role: .overlayBorder) }
+        if first + rows < helpLines.count {
+            screen.put(" ↓ more ", row: top + height - 1, column: left + 2, role: .overlayBorder)
         }
         let close = keys.name(of: .close, in: .help) + " closes"
         screen.put(close, row: top + height - 1, column: left + width - 2 - close.count - 1, role: .overlayBorder)

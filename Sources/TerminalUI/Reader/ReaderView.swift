@@ -37,7 +37,7 @@ public enum ReaderView {
             if let statusFocus { screen.focus(row: statusFocus.row, column: statusFocus.column) }
         }
         switch state.overlay {
-        case .help?: drawHelp(state.keys, replay: state.replay != nil, into: &screen)
+        case .help?: drawHelp(state.keys, replay: state.replay != nil, scroll: state.helpScroll, into: &screen)
         case .confirmDeleteAll?: drawConfirm(count: state.counts[.all] ?? 0, keys: state.keys, into: &screen)
         case nil: break
         }
