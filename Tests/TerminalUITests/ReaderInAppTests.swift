@@ -418,6 +418,16 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.shown?.button == 0, "closed where it fitted: a new showing")
     }
 
+    /// A right-to-left header and button are isolated in the status line's sentence: it read
+    /// `Modal: 2 . םולש buttons, רושיא`, the count beside the header.
+    @Test func aRightToLeftAnnouncementKeepsItsSentenceInOrder() throws {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.modal, header: "שלום", buttons: ["אישור", "ביטול"])))]
+        let (_, terminal) = loop(driver)
+        let status = try #require(terminal.screen?.rows.last)
+        #expect(status.hasPrefix(" Modal: םולש. 2 buttons, רושיא"), "\(status)")
+    }
+
     /// A modal takes the keys, so the hint line under it names its keys, not the list's.
     @Test func theHintLineUnderAModalNamesItsKeys() {
         let driver = FakeDriver()

@@ -17,7 +17,9 @@ extension ReaderState {
         }
         var sentence = kind + ":"
         let header = TerminalText.sanitize(presentation.header ?? "")
-        if !header.isEmpty { sentence += " " + header + (header.last.map { ".!?".contains($0) } == true ? "" : ".") }
+        if !header.isEmpty {
+            sentence += " " + isolated(header) + (header.last.map { ".!?".contains($0) } == true ? "" : ".")
+        }
         let count = presentation.buttons.count
         sentence += count == 0 ? " No buttons" : " \(count) button\(count == 1 ? "" : "s")"
         if let index = message.button, index < count {
@@ -35,7 +37,13 @@ extension ReaderState {
 
     private static func buttonWords(_ button: MessageButton) -> String {
         let text = TerminalText.sanitize(button.text)
-        return text.isEmpty ? "button" : text
+        return text.isEmpty ? "button" : isolated(text)
+    }
+
+    /// Right-to-left words isolated from the sentence around them, so the sentence keeps its
+    /// order: `Modal: 2 . םולש buttons, רושיא` had the count beside the header.
+    private static func isolated(_ text: String) -> String {
+        TerminalText.needsVisualOrder(text) ? TerminalText.isolate(text) : text
     }
 
     /// "Marked read: Holiday Sale is live": a notice about one message, with its title.
@@ -43,7 +51,7 @@ extension ReaderState {
         guard screenReader else { return notice }
         let entry = detail.map(\.entry).flatMap { $0.key == key ? $0 : nil } ?? window.entries.first { $0.key == key }
         guard let entry else { return notice }
-        return notice + ": " + TerminalText.sanitize(entry.message.title)
+        return notice + ": " + Self.isolated(TerminalText.sanitize(entry.message.title))
     }
 
     /// "Unread: 12 messages", said when the tab changes.
