@@ -96,7 +96,8 @@ import Testing
         Case(arguments: ["--feed", "@/read.json", "mark", "read", "--all"], status: 1, says: "nothing to mark"),
         Case(
             arguments: ["mark", "read", "engagement/welcome"], status: 1,
-            says: "mark refused for engagement/welcome: the inbox is disabled",
+            // A.5 before any id: the switch is the reason, not one message.
+            says: "mark refused: the inbox is disabled (tinbox inbox enable turns it on)",
             before: [["count"], ["inbox", "disable"]]),
         Case(
             arguments: ["mark", "read", "--all"], status: 1, says: "mark refused: the inbox is disabled",
