@@ -88,7 +88,9 @@ import Testing
         let card = try! #require(full.card)
         let visible = try! #require(half.card)
         #expect(visible.height == (card.height + 1) / 2)
-        #expect(visible.top + visible.height == Self.size.rows)
+        // Above the status line, which says what appeared (TERMINAL §3).
+        #expect(visible.top + visible.height == Self.size.rows - 1)
+        #expect(card.top + card.height == Self.size.rows - 1)
         // Its first row is the card's border, its button is still off screen.
         #expect(screen[visible.top, 0].line == .topLeft)
         #expect(half.buttons.isEmpty && !full.buttons.isEmpty)

@@ -117,7 +117,9 @@ struct OverlayLayout: Equatable {
             top = (screen.rows - height) / 2
             left = (screen.columns - width) / 2
         case .fullScreen: break
-        case .slideUp(let position): top = position == .bottom ? screen.rows - height : 0
+        // A bottom slide-up stands above the status line, which says what appeared (TERMINAL
+        // §3): over it, the announcement could not be seen.
+        case .slideUp(let position): top = position == .bottom ? max(0, screen.rows - 1 - height) : 0
         }
     }
 

@@ -41,7 +41,8 @@ public enum OverlayView {
             // Slides in from its edge: the card's side that faces the middle of the screen shows first.
             let visible = min(layout.height, max(1, Int((Double(layout.height) * progress).rounded(.up))))
             let firstRow = position == .bottom ? 0 : layout.height - visible
-            let top = position == .bottom ? size.rows - visible : 0
+            // A bottom one ends above the status line (`OverlayLayout`).
+            let top = position == .bottom ? layout.top + layout.height - visible : 0
             let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi, ascii: screen.drawsASCIILines)
             // TERMINAL §3: a slide-up does not take focus; the cursor stays where it was.
             return paste(
