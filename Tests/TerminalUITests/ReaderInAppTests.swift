@@ -94,6 +94,25 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.shown != nil)
     }
 
+    /// TERMINAL §3: a slide-up takes no focus. Enter opens the list's message (it pressed the
+    /// slide-up's button); Tab goes to its buttons, and then Enter presses the one chosen.
+    @Test func aSlideUpTakesNoFocusUntilTab() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.slideup, buttons: ["on", "off"])))]
+        let (loop, terminal) = loop(driver)
+        #expect(loop.state.shown?.button == nil)
+        press(loop, terminal, [.character("j")])
+        #expect(loop.state.selected == 1)
+        let hints = terminal.screen?.rows.last ?? ""
+        #expect(hints.hasPrefix(" Tab slide-up  j/k move  Enter open"), "\(hints)")
+        press(loop, terminal, [.enter])
+        #expect(loop.state.detail != nil && !driver.names.contains { if case .tap = $0 { true } else { false } })
+        press(loop, terminal, [.escape, .tab])
+        #expect(loop.state.shown?.button == 0)
+        press(loop, terminal, [.tab, .enter])
+        #expect(driver.names.last == .tap(buttonId: "off"), "\(driver.names)")
+    }
+
     @Test func aLineTypedUnderASlideUpKeepsItsKeys() {
         let driver = FakeDriver()
         driver.startEvents = [.inApp(.present(Self.message(.slideup)))]

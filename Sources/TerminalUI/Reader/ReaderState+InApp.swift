@@ -54,8 +54,9 @@ extension ReaderState {
         switch update {
         case .present(var message):
             // Like the detail view: the first button is chosen, so Enter presses it (the first the
-            // card has room for).
-            if message.button == nil {
+            // card has room for). A slide-up takes no focus (TERMINAL §3): Enter still opens the
+            // list's message until Tab goes to its buttons.
+            if message.button == nil, !message.isSlideUp || chosenFocus[message.presentation.messageId] != nil {
                 let reachable = OverlayView.reachableButtons(message.overlay(at: message.shownAt), in: size)
                 // Back after it was taken off for want of room, it keeps the button the user chose.
                 let chosen = chosenFocus[message.presentation.messageId]
@@ -181,6 +182,9 @@ extension ReaderState {
                 message.button = reachable.last { $0 < (message.button ?? Int.max) } ?? reachable[reachable.count - 1]
             }
         case .press?:
+            // A slide-up nobody went to with Tab leaves Enter to the list (TERMINAL §3: it takes
+            // no focus); it pressed the slide-up's button instead of opening the message.
+            if message.isSlideUp, message.button == nil { return nil }
             // No button: the surface. A focus on a button the card does not draw (none fits)
             // presses nothing: it tapped the surface, or a button nobody could see.
             guard !buttons.isEmpty else { return [.inApp(.tap(buttonId: nil))] }

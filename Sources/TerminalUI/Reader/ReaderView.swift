@@ -196,7 +196,12 @@ public enum ReaderView {
     static func hints(_ state: ReaderState) -> String {
         // A message on screen takes Tab, Enter and Esc (a modal or full screen every key): its
         // keys, not the list's beneath it, where Enter would open a message.
-        if state.shown != nil { return state.keys.hints(.overlay) }
+        // A slide-up nobody went to with Tab leaves Enter and the other keys to the list; the
+        // line says how to reach its buttons.
+        if let shown = state.shown {
+            if !shown.isSlideUp || shown.button != nil { return state.keys.hints(.overlay) }
+            return state.keys.name(of: .nextButton, in: .overlay) + " slide-up  " + state.keys.hints(.list)
+        }
         if state.detail != nil { return state.keys.hints(.detail) }
         if !state.search.isEmpty {
             return "search: \(state.search)  " + state.keys.hints(.list, searching: true)
