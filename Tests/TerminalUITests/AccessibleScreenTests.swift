@@ -124,12 +124,18 @@ import Testing
         #expect(screen[close.top, close.left + 1].text == OverlayView.defaultCloseGlyph)
     }
 
-    @Test func aSlideUpLeavesTheCursorWhereItWas() {
+    /// TERMINAL §3: a slide-up takes no focus: the cursor stays where it was, until Tab chose one
+    /// of its buttons.
+    @Test func aSlideUpLeavesTheCursorWhereItWasUntilAButtonIsChosen() throws {
         var screen = F.background(Size(columns: 80, rows: 24))
         screen.focus(row: 5, column: 4)
-        OverlayView.draw(Overlay(presentation: F.presentation(F.slideUp(.bottom)), selectedButton: 0), on: &screen)
+        OverlayView.draw(Overlay(presentation: F.presentation(F.slideUp(.bottom))), on: &screen)
         #expect(screen.cursor == ScreenPoint(row: 5, column: 4))
         #expect(!screen.cells.contains { $0.isDimmed })
+        let hits = OverlayView.draw(
+            Overlay(presentation: F.presentation(F.slideUp(.bottom)), selectedButton: 0), on: &screen)
+        let button = try #require(hits.buttons.first)
+        #expect(screen.cursor == ScreenPoint(row: button.rect.top, column: button.rect.left))
     }
 
     // MARK: screen reader

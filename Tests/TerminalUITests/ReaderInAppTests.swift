@@ -107,7 +107,10 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(hints.hasPrefix(" Tab slide-up  j/k move  Enter open"), "\(hints)")
         press(loop, terminal, [.enter])
         #expect(loop.state.detail != nil && !driver.names.contains { if case .tap = $0 { true } else { false } })
-        press(loop, terminal, [.escape, .tab])
+        press(loop, terminal, [.escape])
+        #expect(
+            loop.state.detail == nil && loop.state.shown != nil, "Esc went back from the message, not to the slide-up")
+        press(loop, terminal, [.tab])
         #expect(loop.state.shown?.button == 0)
         press(loop, terminal, [.tab, .enter])
         #expect(driver.names.last == .tap(buttonId: "off"), "\(driver.names)")
@@ -124,7 +127,9 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.isEditingSearch && !loop.state.isQuitting)
         #expect(!driver.names.contains(.close))
         press(loop, terminal, [.enter, .character("x")])
-        #expect(driver.names.filter { $0 == .close }.count == 1, "with the line done, x closes the slide-up")
+        #expect(!driver.names.contains(.close), "a slide-up without the focus leaves x to the list")
+        press(loop, terminal, [.tab, .character("x")])
+        #expect(driver.names.filter { $0 == .close }.count == 1, "with the line done and Tab, x closes the slide-up")
     }
 
     @Test func theHostSaysLaterWhileTheUserTypesOrAnswersAQuestion() {

@@ -44,10 +44,15 @@ public enum OverlayView {
             // A bottom one ends above the status line (`OverlayLayout`).
             let top = position == .bottom ? layout.top + layout.height - visible : 0
             let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi, ascii: screen.drawsASCIILines)
-            // TERMINAL §3: a slide-up does not take focus; the cursor stays where it was.
-            return paste(
+            // TERMINAL §3: a slide-up does not take focus; the cursor stays where it was, until Tab
+            // puts the focus on one of its buttons.
+            let hits = paste(
                 card, rows: firstRow..<(firstRow + visible), top: top, left: layout.left, layout: layout,
                 on: &screen)
+            if let button = hits.buttons.first(where: { $0.index == overlay.selectedButton }) {
+                screen.focus(row: button.rect.top, column: button.rect.left)
+            }
+            return hits
         }
         // A modal or full screen opens from its middle row outward. The rows shown are the final
         // ones in their final places, so each frame sends only the rows it adds: the entrance costs

@@ -172,7 +172,11 @@ extension ReaderState {
         let buttons = message.presentation.buttons
         // Only the buttons the card has room for: Tab went on to ones it did not draw.
         let reachable = OverlayView.reachableButtons(message.overlay(at: now), in: size)
-        switch keys.action(for: key, in: .overlay) {
+        let action = keys.action(for: key, in: .overlay)
+        // A slide-up nobody went to with Tab has no focus (TERMINAL §3): every key but the ones
+        // that go to its buttons is the list's or the detail view's (Enter opens, Esc goes back).
+        if message.isSlideUp, message.button == nil, action != .nextButton, action != .previousButton { return nil }
+        switch action {
         case .nextButton?:
             if !reachable.isEmpty {
                 message.button = reachable.first { $0 > (message.button ?? -1) } ?? reachable[0]
@@ -182,9 +186,6 @@ extension ReaderState {
                 message.button = reachable.last { $0 < (message.button ?? Int.max) } ?? reachable[reachable.count - 1]
             }
         case .press?:
-            // A slide-up nobody went to with Tab leaves Enter to the list (TERMINAL §3: it takes
-            // no focus); it pressed the slide-up's button instead of opening the message.
-            if message.isSlideUp, message.button == nil { return nil }
             // No button: the surface. A focus on a button the card does not draw (none fits)
             // presses nothing: it tapped the surface, or a button nobody could see.
             guard !buttons.isEmpty else { return [.inApp(.tap(buttonId: nil))] }
