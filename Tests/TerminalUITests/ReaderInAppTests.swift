@@ -380,13 +380,19 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(firstRow.max { $0.rect.left < $1.rect.left }?.index == 0, "button 0 stands rightmost")
     }
 
-    /// A smaller card after a resize draws fewer buttons: the focus moves onto one it draws, and
-    /// Enter presses that one. It pressed a button that was no longer drawn.
-    @Test func aResizeKeepsTheFocusOnADrawnButton() throws {
+    /// A modal of 200 buttons at 80x24, the focus on the last one drawn (Shift-Tab).
+    func lastOfTwoHundredButtons() -> (FakeDriver, ReaderLoop, MemoryTerminal) {
         let driver = FakeDriver()
         driver.startEvents = [.inApp(.present(Self.message(.modal, buttons: (1...200).map { "B\($0)" })))]
         let (loop, terminal) = loop(driver)
         press(loop, terminal, [.backTab])
+        return (driver, loop, terminal)
+    }
+
+    /// A smaller card after a resize draws fewer buttons: the focus moves onto one it draws, and
+    /// Enter presses that one. It pressed a button that was no longer drawn.
+    @Test func aResizeKeepsTheFocusOnADrawnButton() throws {
+        let (driver, loop, terminal) = lastOfTwoHundredButtons()
         let before = try #require(loop.state.shown?.button)
         terminal.enqueue(.resize(Size(columns: 60, rows: 14)))
         loop.drain()
@@ -402,10 +408,7 @@ final class FakeDriver: ReaderInAppDriver {
     /// The focus the user chose comes back when the card has room for it again: a smaller card
     /// had moved it for good, and Enter then pressed another button.
     @Test func theChosenFocusComesBackWhenThereIsRoomAgain() throws {
-        let driver = FakeDriver()
-        driver.startEvents = [.inApp(.present(Self.message(.modal, buttons: (1...200).map { "B\($0)" })))]
-        let (loop, terminal) = loop(driver)
-        press(loop, terminal, [.backTab])
+        let (driver, loop, terminal) = lastOfTwoHundredButtons()
         let chosen = try #require(loop.state.shown?.button)
         for size in [Size(columns: 60, rows: 14), Size(columns: 30, rows: 8), Size(columns: 80, rows: 24)] {
             terminal.enqueue(.resize(size))
