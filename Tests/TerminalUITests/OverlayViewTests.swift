@@ -320,3 +320,20 @@ extension String {
         dropFirst(column).firstIndex(of: character).map { distance(from: startIndex, to: $0) }
     }
 }
+
+/// Buttons a card has no room for cannot be reached: its frame says how many there are.
+@Suite struct HiddenButtonsTests {
+    @Test func theFrameCountsTheButtonsThatDoNotFit() throws {
+        var message = OverlayFixtures.welcome()
+        message.buttons = (1...10).map { MessageButton(id: "b\($0)", text: "Button number \($0)") }
+        var screen = OverlayFixtures.background(Size(columns: 40, rows: 12))
+        let hits = OverlayView.draw(Overlay(presentation: OverlayFixtures.presentation(message)), on: &screen)
+        let drawn = hits.buttons.count
+        try #require(drawn > 0 && drawn < 10)
+        let hidden = 10 - drawn
+        #expect(screen.rows.contains { $0.contains("+\(hidden) more buttons with more room") }, "\(screen.rows)")
+        var roomy = OverlayFixtures.background(Size(columns: 120, rows: 50))
+        OverlayView.draw(Overlay(presentation: OverlayFixtures.presentation(message)), on: &roomy)
+        #expect(!roomy.rows.contains { $0.contains("more button") })
+    }
+}

@@ -184,6 +184,15 @@ public enum OverlayView {
                 " " + overlay.closeGlyph + " ", row: close.top, column: close.left, limit: close.width,
                 role: pens.closeRole, foreground: pens.close, background: pens.background)
         }
+        // Buttons the card has no room for cannot be reached: the frame says how many, so the
+        // user knows a larger terminal shows them.
+        let hidden = buttons.count - layout.buttons.count
+        if hidden > 0, !layout.buttons.isEmpty {
+            let note = " +\(hidden) more button\(hidden == 1 ? "" : "s") with more room "
+            if TerminalText.width(note) <= layout.width - 4 {
+                card.put(note, row: layout.height - 1, column: 2, role: .overlayBorder, foreground: pens.close)
+            }
+        }
         return card
     }
 
