@@ -259,10 +259,14 @@ enum Migrations {
         if current > latest {
             throw StoreError.newerSchema(path: database.path, found: current, known: latest)
         }
+        // No tinbox writes a negative schema: the steps were indexed by it, and -1 stopped the
+        // program.
+        if current < 0 { throw StoreError.notADatabase(path: database.path) }
         guard current < latest else { return }
         try database.transaction {
             // Read again under the write lock: another process may have migrated meanwhile.
             let version = try database.userVersion
+            if version < 0 { throw StoreError.notADatabase(path: database.path) }
             for step in Int(version)..<steps.count {
                 try database.execute(steps[step])
                 try database.execute("PRAGMA user_version = \(step + 1)")

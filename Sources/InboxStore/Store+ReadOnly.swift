@@ -32,6 +32,7 @@ extension Store {
             if version > Migrations.latest {
                 throw StoreError.newerSchema(path: path, found: version, known: Migrations.latest)
             }
+            if version < 0 { throw StoreError.notADatabase(path: path) }
             throw StoreError.cannotOpen(
                 path: path, reason: "the store is from an older tinbox; run `tinbox count` once to upgrade it")
         }

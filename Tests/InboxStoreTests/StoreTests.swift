@@ -43,6 +43,18 @@ import Testing
         }
     }
 
+    /// No tinbox writes a negative schema number: the migrations were indexed by it, and -1
+    /// stopped the program (count, list, inbox status).
+    @Test func aNegativeSchemaIsRefusedWithAClearLine() throws {
+        let directory = Scratch.folder("tinbox-store")
+        let store = try Store(directory: directory)
+        try store.database.execute("PRAGMA user_version = -1")
+        #expect(throws: StoreError.notADatabase(path: directory.appendingPathComponent(Store.fileName).path)) {
+            _ = try Store(directory: directory)
+        }
+        #expect(throws: StoreError.self) { _ = try Store.readOnly(directory: directory) }
+    }
+
     @Test func aCorruptFileIsRefusedAndLeftAsItWas() throws {
         let directory = Scratch.folder("tinbox-store")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
