@@ -23,8 +23,15 @@ enum ReplayCommand {
         }
         let (url, timeline) = try SimulateCommand.readTimeline(path)
         let trace = try ReplayHost.trace(timeline: timeline, at: url)
-        let record = try parsed.values["--record"].map(Recording.init(path:))
+        if let recordPath = parsed.values["--record"],
+            Recording.url(recordPath).standardizedFileURL.resolvingSymlinksInPath()
+                == url.standardizedFileURL.resolvingSymlinksInPath()
+        {
+            throw UsageError("--record names the timeline itself, which it would overwrite")
+        }
+        // The terminal first: a replay that cannot run emptied the record file all the same.
         try ReaderCommand.requireTerminal()
+        let record = try parsed.values["--record"].map(Recording.init(path:))
         let context = try context()
         let environment = ProcessInfo.processInfo.environment
         options.reduceMotion = ReaderHost.reduceMotion(context, environment)
@@ -33,25 +40,44 @@ enum ReplayCommand {
         try ReplayHost.run(
             context, terminal: terminal, environment: environment, trace: trace, options: options,
             record: { record?.write($0) }, finish: { record?.close() })
+        // A record that could not be written is a failure (`/dev/full` went by with exit 0).
+        if let failure = record?.failure { throw CommandFailure(failure) }
     }
 }
 
 /// `--record FILE`: the first pass's stdout lines, written as they play, as `simulate` prints them.
 private final class Recording {
     private let handle: FileHandle
+    private let path: String
+    /// Why the record is not whole, once a write failed; later lines are not tried.
+    private(set) var failure: String?
+
+    static func url(_ path: String) -> URL {
+        URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+    }
 
     init(path: String) throws {
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: url)
-        else { throw CommandFailure("cannot write \(url.path): --record needs a writable file") }
-        self.handle = handle
+        let url = Self.url(path)
+        // Opened in place, emptied: `createFile` wrote a new file and renamed it over the path,
+        // which replaced a device or a pipe named there (`--record /dev/full` left a plain file).
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CommandFailure(
+                "cannot write \(url.path): \(String(cString: strerror(errno))); --record needs a writable file")
+        }
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        self.path = url.path
     }
 
     func write(_ line: String) {
+        guard failure == nil else { return }
         // `simulate` escapes invisible characters in its lines the same way (same data for a JSON reader).
         let json = line.hasSuffix("\n") ? String(line.dropLast()) : line
-        handle.write(Data((TerminalText.escapingInvisibles(inJSON: json) + "\n").utf8))
+        do {
+            try handle.write(contentsOf: Data((TerminalText.escapingInvisibles(inJSON: json) + "\n").utf8))
+        } catch {
+            failure = "cannot write \(path): \((error as NSError).localizedDescription); the record is not whole"
+        }
     }
 
     func close() {

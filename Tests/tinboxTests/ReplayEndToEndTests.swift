@@ -171,6 +171,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: tinbox.dataDirectory.appendingPathComponent("tinbox.db").path))
     }
 
+    /// A replay that cannot run leaves the record file as it was (it was emptied), and a record
+    /// naming the timeline itself is refused before anything is written.
+    @Test func aRecordFileIsTouchedOnlyByAReplayThatRuns() throws {
+        let folder = Scratch.folder("tinbox-replay-record")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kept = folder.appendingPathComponent("kept.txt")
+        try Data("precious\n".utf8).write(to: kept)
+        let file = Self.timelines.appendingPathComponent("language-falls-back-to-en.jsonl").path
+        let noTerminal = try Tinbox().run(["replay", file, "--record", kept.path])
+        #expect(noTerminal.status == 1 && noTerminal.stderr.contains("needs a terminal"), "\(noTerminal.stderr)")
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "precious\n")
+        let itself = try Tinbox().run(["replay", file, "--record", file])
+        #expect(itself.status == 64 && itself.stderr.contains("--record names the timeline itself"))
+    }
+
     @Test func badSpeedsAreUsageErrors() throws {
         let file = Self.timelines.appendingPathComponent("language-falls-back-to-en.jsonl").path
         for speed in ["0", "1001", "fast", "-2"] {
