@@ -21,11 +21,16 @@ import Testing
         var recorded = ""
         let trace: SimulationTrace
 
-        init(_ name: String, size: Size = Size(columns: 80, rows: 24), options: ReplayDriver.Options = .init())
-            throws
-        {
+        convenience init(
+            _ name: String, size: Size = Size(columns: 80, rows: 24), options: ReplayDriver.Options = .init()
+        ) throws {
             let text = try String(
                 contentsOf: ReplayTests.timelines.appendingPathComponent("\(name).jsonl"), encoding: .utf8)
+            self.init(text: text, name: name, size: size, options: options)
+        }
+
+        /// The timeline `text`, named `name` (its files are read from the timelines' folder).
+        init(text: String, name: String, size: Size = Size(columns: 80, rows: 24), options: ReplayDriver.Options) {
             trace = Simulation.trace(
                 timeline: text, baseDirectory: ReplayTests.timelines, timelineName: "\(name).jsonl")
             terminal = MemoryTerminal(size: size)
@@ -207,6 +212,16 @@ import Testing
         #expect((replay.loop.state.replay?.pass ?? 0) >= 2)
         #expect(replay.recorded == replay.trace.result.stdout)
         #expect(replay.loop.state.decisionLog.contains("[replay] the timeline starts again (pass 2)"))
+    }
+
+    /// A timeline of no length has nothing to repeat: looped, it restarted at every wake and
+    /// took a whole core.
+    @Test func aLoopOfNoLengthPlaysOnce() {
+        let replay = Replay(text: "", name: "empty", options: .init(loops: true))
+        for _ in 0..<20 { replay.advance(0.5) }
+        #expect(replay.loop.state.replay?.pass == 0)
+        #expect(replay.loop.state.replay?.isFinished == true)
+        #expect(replay.driver.millisecondsUntilDue() == nil, "nothing is due: the loop may sleep")
     }
 
     @Test func theReplayKeysAreInTheOneTable() {

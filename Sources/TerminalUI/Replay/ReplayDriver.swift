@@ -115,8 +115,12 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
         var events: [ReaderEvent] = []
         var log: [String] = []
         let delivered = deliver(upTo: virtualNow, into: &events, log: &log)
+        var ended = false
         if index == trace.beats.count, !bar.isFinished, virtualNow >= Double(trace.endMilliseconds) {
-            if options.loops {
+            ended = true
+            // A timeline of no length has nothing to repeat: looped, it restarted at every wake
+            // and took a whole core.
+            if options.loops, trace.endMilliseconds > 0 {
                 restart(into: &events, log: &log)
             } else {
                 reanchor()
@@ -124,7 +128,8 @@ public final class ReplayDriver: ReaderInAppDriver, ReplayControllable {
             }
         }
         if !log.isEmpty { events.append(.inApp(.log(log))) }
-        if delivered || !events.isEmpty || (isRunning && uptime() - lastBar >= Self.barSeconds) {
+        // The end is shown when it comes, even when nothing was delivered with it.
+        if delivered || ended || !events.isEmpty || (isRunning && uptime() - lastBar >= Self.barSeconds) {
             events.append(.replay(barNow()))
         }
         return events
