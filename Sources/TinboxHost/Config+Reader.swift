@@ -12,7 +12,8 @@ extension Config {
         warnUnknown(contexts, known: KeyContext.allCases.map(\.rawValue), file: file, path: "keys.")
         var rebindings: [KeyRebinding] = []
         var names: [KeyRebinding: String] = [:]
-        for context in KeyContext.allCases {
+        var read = 0
+        contexts: for context in KeyContext.allCases {
             guard let value = contexts[context.rawValue] else { continue }
             let path = "keys.\(context.rawValue)"
             guard let fields = value as? [String: Any] else {
@@ -22,11 +23,24 @@ extension Config {
             let actions = KeyBindings.actions(in: context).map(\.rawValue)
             for name in fields.keys.sorted() {
                 let at = "\(file): '\(path).\(name)'"
+                // Every command reads the config: 30,000 bindings took 17 s to check for clashes.
+                read += 1
+                if read > Self.mostKeyBindings {
+                    warnings.append(
+                        "\(file): \"keys\" has more than \(Self.mostKeyBindings) bindings; the rest are ignored")
+                    break contexts
+                }
                 guard let key = Key(name: name) else {
                     warnings.append(
                         "\(at): unknown key name '\(name)' ignored, the default stays "
                             + "(a character, or Enter, Esc, Tab, Shift-Tab, Space, Backspace, Delete, Up, Down, "
                             + "Left, Right, PgUp, PgDn, Home, End, F1-F12, Ctrl-A-Ctrl-Z)")
+                    continue
+                }
+                // A terminal sends these as other keys: bound, they never came, and the hint line
+                // named them (Ctrl-M quit left only Ctrl-C to quit).
+                if case .control(let letter) = key, let arrives = Self.controlsSentAsOtherKeys[letter] {
+                    warnings.append("\(at): \(name) arrives as \(arrives) in a terminal; ignored, the default stays")
                     continue
                 }
                 guard let text = fields[name] as? String, let action = KeyAction(rawValue: text),
@@ -52,6 +66,14 @@ extension Config {
                     + "\(rebinding.context.rawValue); not bound to '\(rebinding.action.rawValue)', the default stays")
         }
     }
+
+    /// More rebindings than anyone writes; what is past it is not read.
+    static let mostKeyBindings = 500
+
+    /// The Ctrl keys a terminal sends as the same byte as another key.
+    static let controlsSentAsOtherKeys: [Character: String] = [
+        "h": "Backspace", "i": "Tab", "j": "Enter", "m": "Enter",
+    ]
 
     mutating func decodeTheme(_ value: Any, file: String) {
         if let name = value as? String {

@@ -49,6 +49,16 @@ import Testing
             "'theme.selected': bad colour 'white on purple' ignored, the default stays"
         ),
         (##"{"theme": {"selectd": "#FFFFFF"}}"##, "unknown key 'theme.selectd' ignored. Did you mean 'selected'?"),
+        (
+            ##"{"keys": {"list": {"Ctrl-M": "quit"}}}"##,
+            "'keys.list.Ctrl-M': Ctrl-M arrives as Enter in a terminal; ignored, the default stays"
+        ),
+        (
+            "{\"keys\": {\"list\": {"
+                + (0..<600).map { "\"\(Character(UnicodeScalar(0x4E00 + $0)!))\": \"down\"" }.joined(separator: ", ")
+                + "}}}",
+            "\"keys\" has more than 500 bindings; the rest are ignored"
+        ),
     ])
     func eachBadEntryIsOneWarningNamingIt(config: String, warning: String) throws {
         let lines = try Self.warnings(config)
