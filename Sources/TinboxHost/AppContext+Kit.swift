@@ -53,9 +53,32 @@ extension AppContext {
     package func inboxApiImportingOnce() throws -> InboxFeatureApi {
         let api = try inboxApi()
         if api.isInboxEnabled(), !api.wasEverRefreshed() {
-            for report in refresh(api) where !report.succeeded { warn(report.description) }
+            let reports = refresh(api)
+            // Another tinbox took the minute's refresh first and is importing the same feeds now:
+            // its import is the answer (`mark` said "no message", `count` 0, while it ran).
+            if !reports.isEmpty, reports.allSatisfy({ if case .refused = $0.outcome { true } else { false } }),
+                try waitForAnotherImport(api)
+            {
+                return api
+            }
+            for report in reports where !report.succeeded { warn(report.description) }
         }
         return api
+    }
+
+    /// How long a command waits for another tinbox's first import of the same data directory.
+    static let anotherImportWait: Double = 20
+
+    /// Waits until some refresh of the data directory ended (its messages stored, or its
+    /// failure recorded); false when none did within `anotherImportWait`.
+    private func waitForAnotherImport(_ api: InboxFeatureApi) throws -> Bool {
+        let deadline = Date().addingTimeInterval(Self.anotherImportWait)
+        while Date() < deadline {
+            let ended = try api.getInboxStatus().producers.contains { $0.lastRefresh != nil }
+            if api.wasEverRefreshed() || ended { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
     }
 
     /// One manual refresh through the API, waited for: `each` hears every producer's report as it
