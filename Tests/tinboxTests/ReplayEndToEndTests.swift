@@ -188,7 +188,8 @@ import Testing
 
     @Test func badSpeedsAreUsageErrors() throws {
         let file = Self.timelines.appendingPathComponent("language-falls-back-to-en.jsonl").path
-        for speed in ["0", "1001", "fast", "-2"] {
+        // Swift's Double("0x10") is 16, and "inf" infinity: only a plain decimal is a speed.
+        for speed in ["0", "1001", "fast", "-2", "0x10", "inf", "1e2x"] {
             let result = try Tinbox().run(["replay", file, "--speed", speed])
             #expect(result.status == 64, "\(speed): \(result.stderr)")
             #expect(result.stderr.contains("--speed must be a number from 0.1 to 1000"))
