@@ -16,7 +16,9 @@ enum ReplayCommand {
         var options = ReplayDriver.Options(
             paused: parsed.flags.contains("--paused"), loops: parsed.flags.contains("--loop"))
         if let text = parsed.values["--speed"] {
-            guard let speed = JSONValue.decimalNumber(text), speed >= ReplayDriver.speeds[0], speed <= ReplayDriver.maximumSpeed else {
+            guard let speed = JSONValue.decimalNumber(text), speed >= ReplayDriver.speeds[0],
+                speed <= ReplayDriver.maximumSpeed
+            else {
                 throw UsageError("--speed must be a number from 0.1 to 1000, not \(TerminalText.sanitize(text))")
             }
             options.speed = speed
