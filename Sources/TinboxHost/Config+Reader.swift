@@ -67,6 +67,9 @@ extension Config {
         }
     }
 
+    /// The theme names (`Theme.depth`): the default, 8 colours, none.
+    static let themeNames = ["default", "basic", "8", "monochrome", "mono"]
+
     /// More rebindings than anyone writes; what is past it is not read.
     static let mostKeyBindings = 500
 
@@ -77,6 +80,13 @@ extension Config {
 
     mutating func decodeTheme(_ value: Any, file: String) {
         if let name = value as? String {
+            // An unknown name was the default theme without a word.
+            guard Self.themeNames.contains(name) else {
+                warnings.append(
+                    "\(file): \"theme\" '\(name)' is not a theme (\(Self.themeNames.joined(separator: ", "))); "
+                        + "the default is used")
+                return
+            }
             theme = name
             return
         }

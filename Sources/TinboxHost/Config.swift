@@ -110,10 +110,18 @@ package struct Config {
         }
         if let value = object["theme"] { decodeTheme(value, file: file) }
         if let value = object["keys"] { decodeKeys(value, file: file) }
-        mouse = object["mouse"] as? Bool ?? mouse
-        reduceMotion = object["reduceMotion"] as? Bool ?? reduceMotion
-        screenReader = object["screenReader"] as? Bool ?? screenReader
-        notifications = object["notifications"] as? String ?? notifications
+        // A value of the wrong kind was dropped without a word ("mouse": "yes").
+        mouse = flag(object, "mouse", file: file) ?? mouse
+        reduceMotion = flag(object, "reduceMotion", file: file) ?? reduceMotion
+        screenReader = flag(object, "screenReader", file: file) ?? screenReader
+        if let value = object["notifications"], !(value is NSNull) {
+            if let text = value as? String, Self.notificationAnswers.contains(text) {
+                notifications = text
+            } else {
+                warnings.append(
+                    "\(file): \"notifications\" must be \"ask\", \"on\" or \"off\"; ignored, tinbox asks")
+            }
+        }
         if let value = object["bidi"] {
             guard let name = value as? String, let mode = BidiMode(rawValue: name) else {
                 throw CommandFailure("\(file): \"bidi\" must be \"auto\", \"app\" or \"terminal\"")
@@ -128,6 +136,17 @@ package struct Config {
                 warnings.append("\(file): \"graphics\" must be one of \(modes); auto is used")
             }
         }
+    }
+
+    static let notificationAnswers = ["ask", "on", "off"]
+
+    /// A `true`/`false` key; nil when it is absent, or not a JSON boolean (with a warning).
+    private mutating func flag(_ object: [String: Any], _ key: String, file: String) -> Bool? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        // JSONSerialization's `true` is an NSNumber of a char; a number is not a boolean here.
+        if let number = value as? NSNumber, String(cString: number.objCType) == "c" { return number.boolValue }
+        warnings.append("\(file): \"\(key)\" must be true or false; ignored")
+        return nil
     }
 
     /// A producer's whole number, nil when the key is absent. One that is there but not a whole

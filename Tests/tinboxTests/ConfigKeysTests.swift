@@ -49,6 +49,11 @@ import Testing
             "'theme.selected': bad colour 'white on purple' ignored, the default stays"
         ),
         (##"{"theme": {"selectd": "#FFFFFF"}}"##, "unknown key 'theme.selectd' ignored. Did you mean 'selected'?"),
+        (##"{"mouse": "yes"}"##, "\"mouse\" must be true or false; ignored"),
+        (##"{"screenReader": 1}"##, "\"screenReader\" must be true or false; ignored"),
+        (##"{"notifications": "bogus"}"##, "\"notifications\" must be \"ask\", \"on\" or \"off\""),
+        (##"{"theme": "bogus"}"##, "\"theme\" 'bogus' is not a theme"),
+        (##"{"mouse": false, "reduceMotion": true, "notifications": "off", "theme": "monochrome"}"##, ""),
         (
             ##"{"keys": {"list": {"Ctrl-M": "quit"}}}"##,
             "'keys.list.Ctrl-M': Ctrl-M arrives as Enter in a terminal; ignored, the default stays"
