@@ -254,14 +254,26 @@ enum Migrations {
         ),
     ]
 
-    static func apply(to database: Database) throws {
+    /// Refuses a database tinbox cannot use as its own, before anything is written to it: a newer
+    /// schema, a negative one (no tinbox writes it: the steps were indexed by it, and -1 stopped
+    /// the program), or someone else's database at tinbox's path (a new store is empty: schema 0
+    /// with tables is not one of tinbox's, whose tables went in beside the user's).
+    static func verify(_ database: Database) throws {
         let current = try database.userVersion
         if current > latest {
             throw StoreError.newerSchema(path: database.path, found: current, known: latest)
         }
-        // No tinbox writes a negative schema: the steps were indexed by it, and -1 stopped the
-        // program.
         if current < 0 { throw StoreError.notADatabase(path: database.path) }
+        if current == 0,
+            try database.query("SELECT count(*) FROM sqlite_master", [], { try $0.step() ? $0.int(0) : 0 }) > 0
+        {
+            throw StoreError.notADatabase(path: database.path)
+        }
+    }
+
+    static func apply(to database: Database) throws {
+        try verify(database)
+        let current = try database.userVersion
         guard current < latest else { return }
         try database.transaction {
             // Read again under the write lock: another process may have migrated meanwhile.

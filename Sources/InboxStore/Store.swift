@@ -16,6 +16,8 @@ public final class Store {
         try Self.createDirectory(directory)
         if access(path, F_OK) != 0 { try Self.createFresh(at: path, in: directory) }
         database = try Database(path: path)
+        // Before `configure` switches the file to WAL: a database that is not tinbox's stays as it was.
+        try Migrations.verify(database)
         try configure()
         try Migrations.apply(to: database)
     }

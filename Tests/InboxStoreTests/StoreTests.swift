@@ -55,6 +55,21 @@ import Testing
         #expect(throws: StoreError.self) { _ = try Store.readOnly(directory: directory) }
     }
 
+    /// Someone else's SQLite database at tinbox's path is refused as it is: tinbox put its
+    /// tables beside the user's, and switched the file to WAL.
+    @Test func aForeignDatabaseIsRefusedAndLeftAsItWas() throws {
+        let directory = Scratch.folder("tinbox-store")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(Store.fileName)
+        do {
+            let foreign = try Database(path: file.path)
+            try foreign.execute("CREATE TABLE mine(x); INSERT INTO mine VALUES (1)")
+        }
+        let before = try Data(contentsOf: file)
+        #expect(throws: StoreError.notADatabase(path: file.path)) { _ = try Store(directory: directory) }
+        #expect(try Data(contentsOf: file) == before)
+    }
+
     @Test func aCorruptFileIsRefusedAndLeftAsItWas() throws {
         let directory = Scratch.folder("tinbox-store")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
