@@ -49,6 +49,10 @@ import Testing
             says: "cannot read config @/missing.json: no such file"),
         Case(arguments: ["--config", "@/", "count"], status: 1, says: "it is a directory"),
         Case(arguments: ["--config", "@/broken.json", "count"], status: 1, says: "broken.json:2:1: not valid JSON"),
+        // Foundation's "JSON text did not start…" came out as "jSON text…", at the end of the file.
+        Case(
+            arguments: ["--config", "@/null.json", "count"], status: 1,
+            says: "null.json:1:1: not valid JSON: the text is not a JSON object or array"),
         Case(arguments: ["--config", "@/array.json", "list"], status: 1, says: "the config must be a JSON object"),
         Case(
             arguments: ["--config", "@/kind.json", "list"], status: 1,
@@ -183,6 +187,7 @@ import Testing
         try Data(repeating: 0x7A, count: 4096).write(to: corrupt.appendingPathComponent("tinbox.db"))
         let files: [String: String] = [
             "broken.json": "{\n",
+            "null.json": "null\n",
             "array.json": "[]",
             "kind.json": #"{"producers": [{"kind": "x", "source": "feed.json"}]}"#,
             "url.json": #"{"producers": [{"source": "http://%zz"}]}"#,

@@ -25,12 +25,18 @@ public struct JSONLocation: Equatable, Sendable {
             offset = min(Int(digits) ?? data.count, data.count)
         } else if text.contains("end of file") || text.contains("Unexpected end") {
             problem = "unexpected end of file"
+        } else if text.contains("did not start with array or object") {
+            // A top level that is a bare value (`null`, `3`): the problem is at its start.
+            problem = "the text is not a JSON object or array"
+            offset = 0
         }
         let prefix = data.prefix(offset)
         let lines = prefix.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         line = lines.count
         column = String(decoding: lines.last ?? Data(), as: UTF8.self).count + 1
-        self.problem = problem.prefix(1).lowercased() + problem.dropFirst()
+        // "Invalid value" reads "invalid value"; an acronym keeps its case ("jSON text" it was).
+        let second = problem.dropFirst().first
+        self.problem = second?.isUppercase == true ? problem : problem.prefix(1).lowercased() + problem.dropFirst()
         while self.problem.hasSuffix(".") { self.problem.removeLast() }
     }
 }
