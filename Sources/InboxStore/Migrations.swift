@@ -271,8 +271,8 @@ enum Migrations {
         }
     }
 
+    /// Brings a verified (`Store.init`) or new store to `latest`.
     static func apply(to database: Database) throws {
-        try verify(database)
         let current = try database.userVersion
         guard current < latest else { return }
         try database.transaction {

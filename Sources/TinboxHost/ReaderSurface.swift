@@ -105,9 +105,8 @@ final class ReaderSurface: InAppSurface, InAppMessagingDelegate, Sendable {
     /// A `message/<id>` route with a `producer` argument names that producer's message: the
     /// demo's welcome note has an id both its producers use, and "Read the welcome note" found none.
     func shouldNavigate(route: String, arguments: [String: JSONValue]?) {
-        let id = route.hasPrefix("/") ? route.dropFirst("/message/".count) : route.dropFirst("message/".count)
-        if route.hasPrefix("message/") || route.hasPrefix("/message/"), !id.isEmpty, !id.contains("/"),
-            let producer = arguments?["producer"]?.stringValue, ReaderRoute.producers.contains(producer)
+        if case .message(let id)? = ReaderRoute(route), !id.contains("/"),
+            let producer = arguments?["producer"]?.stringValue, ProducerKind(rawValue: producer) != nil
         {
             return post(.navigate("message/\(producer)/\(id)"))
         }

@@ -22,9 +22,6 @@ public enum ReaderRoute: Equatable, Sendable {
     case message(id: String)
     case help
 
-    /// The producers a `message/<producer>/<id>` route may name (PROTOCOL 1).
-    public static let producers = ["engagement", "app-messaging"]
-
     /// `inbox`, `inbox/unread`, `inbox/read`, `inbox/deleted`, `message/<id>` (an id, or
     /// `<producer>/<id>` for one producer's: an id two producers use names neither), `help`; a
     /// leading slash is stripped; anything else is nil.
@@ -41,7 +38,8 @@ public enum ReaderRoute: Equatable, Sendable {
             guard route.hasPrefix("message/"), !id.isEmpty else { return nil }
             let parts = id.split(separator: "/", omittingEmptySubsequences: false)
             guard
-                parts.count == 1 || (parts.count == 2 && Self.producers.contains(String(parts[0])) && !parts[1].isEmpty)
+                parts.count == 1
+                    || (parts.count == 2 && ProducerKind(rawValue: String(parts[0])) != nil && !parts[1].isEmpty)
             else { return nil }
             self = .message(id: String(id))
         }
@@ -170,18 +168,21 @@ extension ReaderState {
     private mutating func handle(_ key: Key, on message: ShownMessage) -> [ReaderEffect]? {
         var message = message
         let buttons = message.presentation.buttons
-        // Only the buttons the card has room for: Tab went on to ones it did not draw.
-        let reachable = OverlayView.reachableButtons(message.overlay(at: now), in: size)
+        // Only the buttons the card has room for: Tab went on to ones it did not draw. Laid out
+        // for the keys that reach a button, not for every key.
+        var reachable: [Int] { OverlayView.reachableButtons(message.overlay(at: now), in: size) }
         let action = keys.action(for: key, in: .overlay)
         // A slide-up nobody went to with Tab has no focus (TERMINAL §3): every key but the ones
         // that go to its buttons is the list's or the detail view's (Enter opens, Esc goes back).
         if message.isSlideUp, message.button == nil, action != .nextButton, action != .previousButton { return nil }
         switch action {
         case .nextButton?:
+            let reachable = reachable
             if !reachable.isEmpty {
                 message.button = reachable.first { $0 > (message.button ?? -1) } ?? reachable[0]
             }
         case .previousButton?:
+            let reachable = reachable
             if !reachable.isEmpty {
                 message.button = reachable.last { $0 < (message.button ?? Int.max) } ?? reachable[reachable.count - 1]
             }

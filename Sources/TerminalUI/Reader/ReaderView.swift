@@ -132,13 +132,21 @@ public enum ReaderView {
         if let typed = state.isEditingSearch ? state.search : state.command {
             // Longer than the line, its end shows, where the input point is, after "…": the start
             // showed, and what was typed past it went on unseen.
-            var shown = Substring(typed)
             let room = screen.width - 3 - 1
+            var shown = typed
             if TerminalText.width(typed) > room {
-                while !shown.isEmpty, TerminalText.width(String(shown)) > room - 1 { shown = shown.dropFirst() }
-                shown = "…" + shown
+                // The last characters that fit beside "…", counted once from the end.
+                var start = typed.endIndex
+                var used = 0
+                while start > typed.startIndex {
+                    let before = typed.index(before: start)
+                    used += TerminalText.width(of: typed[before])
+                    if used > room - 1 { break }
+                    start = before
+                }
+                shown = "…" + typed[start...]
             }
-            let line = (state.isEditingSearch ? "/" : ":") + TerminalText.isolate(String(shown))
+            let line = (state.isEditingSearch ? "/" : ":") + TerminalText.isolate(shown)
             let end = screen.put(
                 line, row: row, column: 1, limit: screen.width - 3, role: .status, direction: .leftToRight)
             screen.put(" ", row: row, column: end, role: .cursor)
@@ -194,10 +202,9 @@ public enum ReaderView {
 
     /// The hint line, from the key table's hint words (`KeyBindings.hints`).
     static func hints(_ state: ReaderState) -> String {
-        // A message on screen takes Tab, Enter and Esc (a modal or full screen every key): its
-        // keys, not the list's beneath it, where Enter would open a message.
-        // A slide-up nobody went to with Tab leaves Enter and the other keys to the list; the
-        // line says how to reach its buttons.
+        // A modal or full screen takes every key, a focused slide-up Tab, Enter and Esc: the
+        // overlay's keys, not the list's beneath it. A slide-up nobody went to with Tab leaves
+        // the keys to the list, and the line says how to reach its buttons.
         if let shown = state.shown {
             if !shown.isSlideUp || shown.button != nil { return state.keys.hints(.overlay) }
             return state.keys.name(of: .nextButton, in: .overlay) + " slide-up  " + state.keys.hints(.list)
