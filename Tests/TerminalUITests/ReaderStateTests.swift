@@ -162,6 +162,19 @@ import Testing
         #expect(TerminalText.width(status) <= 45)
     }
 
+    /// A search that matches nothing is quoted whole within the screen: a long one ran off it,
+    /// its closing quote never drawn.
+    @Test func aLongSearchThatMatchesNothingIsQuotedWithinTheScreen() throws {
+        let terminal = MemoryTerminal(size: Size(columns: 45, rows: 12))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
+        loop.start()
+        terminal.enqueue(keys: [.character("/")] + "zzz no such title anywhere in this inbox".map { .character($0) })
+        loop.drain()
+        let row = try #require(terminal.screen?.rows.first { $0.contains("No titles match") })
+        #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix("…”"), "\(row)")
+        #expect(TerminalText.width(row) <= 45)
+    }
+
     /// A help card taller than the screen scrolls, and says where more lies: it was cut.
     @Test func aHelpCardTallerThanTheScreenScrolls() throws {
         let terminal = MemoryTerminal(size: Size(columns: 80, rows: 16))

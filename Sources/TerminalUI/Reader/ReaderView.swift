@@ -56,7 +56,10 @@ public enum ReaderView {
         // Until a row is drawn selected, the cursor waits where the first row's title starts.
         screen.focus(row: ReaderLayout.listTop, column: columns.prefix)
         if state.total == 0, state.window.isCurrent {
-            let text = state.search.isEmpty ? "No messages" : "No titles match “\(state.search)”"
+            // The search is cut to fit inside its quotes (a long one ran off the screen, unclosed),
+            // and isolated so a right-to-left one keeps the sentence's order.
+            let quoted = TerminalText.truncate(state.search, toWidth: max(1, screen.width - 4 - 18))
+            let text = state.search.isEmpty ? "No messages" : "No titles match “\(TerminalText.isolate(quoted))”"
             screen.put(text, row: ReaderLayout.listTop + 1, column: 2, role: .secondary)
             screen.focus(row: ReaderLayout.listTop + 1, column: 2)
             return
