@@ -9,15 +9,11 @@ extension Config {
     /// The Dengage keys of `producers[index]`; a key of the wrong type is one line naming it.
     static func dengageOptions(_ fields: [String: Any], index: Int, file: String) throws -> DengageOptions {
         func text(_ key: String) throws -> String? {
-            guard let value = fields[key], !(value is NSNull) else { return nil }
-            guard let text = value as? String else {
-                throw CommandFailure("\(file): producers[\(index)].\(key) must be a string")
-            }
-            return text
+            try Self.text(fields, key, at: "producers[\(index)].", file: file)
         }
         var enabled = true
         if let value = fields["inboxEnabled"], !(value is NSNull) {
-            guard let flag = value as? Bool else {
+            guard let flag = Self.boolean(value) else {
                 throw CommandFailure("\(file): producers[\(index)].inboxEnabled must be true or false")
             }
             enabled = flag

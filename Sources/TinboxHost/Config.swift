@@ -97,16 +97,12 @@ package struct Config {
                 producers.append(producer)
             }
         }
-        if let fields = object["campaigns"] as? [String: Any] {
-            warnUnknown(fields, known: Self.campaignKeys, file: file, path: "campaigns.")
-            campaigns = Campaigns(
-                source: fields["source"] as? String, token: fields["token"] as? String,
-                customer: fields["customer"] as? String, lang: fields["lang"] as? String,
-                format: fields["format"] as? String, quietHoursClock: fields["quietHoursClock"] as? String,
-                platform: fields["platform"] as? Int)
-            if let clock = campaigns.quietHoursClock, clock != "local", clock != "utc" {
-                throw CommandFailure("\(file): campaigns.quietHoursClock '\(clock)' is not local or utc")
+        if let value = object["campaigns"], !(value is NSNull) {
+            // A list or a string here was dropped without a word, and the demo's campaigns came instead.
+            guard let fields = value as? [String: Any] else {
+                throw CommandFailure("\(file): \"campaigns\" must be an object")
             }
+            try decodeCampaigns(fields, file: file)
         }
         if let value = object["theme"] { decodeTheme(value, file: file) }
         if let value = object["keys"] { decodeKeys(value, file: file) }
@@ -140,19 +136,54 @@ package struct Config {
 
     static let notificationAnswers = ["ask", "on", "off"]
 
+    /// The `campaigns` object. A key of the wrong kind is refused, naming it: a token of `5` was
+    /// dropped without a word, and the campaigns were then asked for without one.
+    private mutating func decodeCampaigns(_ fields: [String: Any], file: String) throws {
+        warnUnknown(fields, known: Self.campaignKeys, file: file, path: "campaigns.")
+        func text(_ key: String) throws -> String? { try Self.text(fields, key, at: "campaigns.", file: file) }
+        campaigns = Campaigns(
+            source: try text("source"), token: try text("token"), customer: try text("customer"),
+            lang: try text("lang"), format: try text("format"), quietHoursClock: try text("quietHoursClock"))
+        if let clock = campaigns.quietHoursClock, clock != "local", clock != "utc" {
+            throw CommandFailure("\(file): campaigns.quietHoursClock '\(clock)' is not local or utc")
+        }
+        if let platform = try Self.wholeNumber(fields, "platform", at: "campaigns.", file: file) {
+            guard platform == 1 || platform == 2 else {
+                throw CommandFailure("\(file): campaigns.platform \(platform) is not 1 (iOS) or 2 (Android)")
+            }
+            campaigns.platform = platform
+        }
+    }
+
+    /// `fields[key]` as a string; nil when it is absent or null. Any other kind is refused,
+    /// naming `<at><key>`.
+    static func text(_ fields: [String: Any], _ key: String, at path: String, file: String) throws -> String? {
+        guard let value = fields[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String else { throw CommandFailure("\(file): \(path)\(key) must be a string") }
+        return text
+    }
+
     /// A `true`/`false` key; nil when it is absent, or not a JSON boolean (with a warning).
     private mutating func flag(_ object: [String: Any], _ key: String, file: String) -> Bool? {
         guard let value = object[key], !(value is NSNull) else { return nil }
-        // JSONSerialization's `true` is an NSNumber of a char; a number is not a boolean here.
-        if let number = value as? NSNumber, String(cString: number.objCType) == "c" { return number.boolValue }
+        if let boolean = Self.boolean(value) { return boolean }
         warnings.append("\(file): \"\(key)\" must be true or false; ignored")
         return nil
+    }
+
+    /// A JSON `true` or `false`; nil for anything else. JSONSerialization's `true` is an NSNumber
+    /// of a char, and `as? Bool` takes the number 1 for one too: a number is not a boolean here.
+    static func boolean(_ value: Any) -> Bool? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
+        return number.boolValue
     }
 
     /// A producer's whole number, nil when the key is absent. One that is there but not a whole
     /// number (`1.5`, `"20"`, `true`, `1e300`) is refused: it used to give way to the default
     /// without a word (PROTOCOL 1.2: a `limit` other than 1-100 is refused).
-    private static func wholeNumber(_ fields: [String: Any], _ key: String, index: Int, file: String) throws -> Int? {
+    private static func wholeNumber(_ fields: [String: Any], _ key: String, at path: String, file: String) throws
+        -> Int?
+    {
         guard let value = fields[key], !(value is NSNull) else { return nil }
         let shown: String
         if let number = value as? NSNumber {
@@ -165,7 +196,7 @@ package struct Config {
                 let value = number.doubleValue
                 if let whole = Int(exactly: value) { return whole }
                 if value.isFinite, value.rounded() == value {
-                    throw CommandFailure("\(file): producers[\(index)].\(key) \(number) is too large")
+                    throw CommandFailure("\(file): \(path)\(key) \(number) is too large")
                 }
                 shown = "\(number)"
             }
@@ -174,35 +205,36 @@ package struct Config {
         } else {
             shown = value is [Any] ? "a list" : "an object"
         }
-        throw CommandFailure("\(file): producers[\(index)].\(key) must be a whole number, not \(shown)")
+        throw CommandFailure("\(file): \(path)\(key) must be a whole number, not \(shown)")
     }
 
     private static func producer(_ fields: [String: Any], index: Int, file: String, base: URL) throws -> ProducerConfig
     {
-        let kindText = fields["kind"] as? String ?? ProducerKind.engagement.rawValue
+        let at = "producers[\(index)]."
+        func text(_ key: String) throws -> String? { try Self.text(fields, key, at: at, file: file) }
+        let kindText = try text("kind") ?? ProducerKind.engagement.rawValue
         guard let kind = ProducerKind(rawValue: kindText) else {
             throw CommandFailure("\(file): producers[\(index)].kind '\(kindText)' is not engagement or app-messaging")
         }
-        guard let source = fields["source"] as? String, !source.isEmpty else {
+        guard let source = try text("source"), !source.isEmpty else {
             throw CommandFailure("\(file): producers[\(index)] has no \"source\"")
         }
         if let reason = ProducerConfig.malformedURL(source) {
             throw CommandFailure("\(file): producers[\(index)].source: \(reason)")
         }
-        let pageSize = try wholeNumber(fields, "pageSize", index: index, file: file) ?? 20
+        let pageSize = try wholeNumber(fields, "pageSize", at: at, file: file) ?? 20
         guard (1...100).contains(pageSize) else {
             throw CommandFailure("\(file): producers[\(index)].pageSize \(pageSize) is outside 1-100")
         }
         // It was raised to 1 without a word.
-        let maxMessages = try wholeNumber(fields, "maxMessages", index: index, file: file) ?? 1000
+        let maxMessages = try wholeNumber(fields, "maxMessages", at: at, file: file) ?? 1000
         guard maxMessages >= 1 else {
             throw CommandFailure("\(file): producers[\(index)].maxMessages \(maxMessages) is below 1")
         }
         var producer = ProducerConfig(
-            kind: kind, source: ProducerConfig.source(source, relativeTo: base), token: fields["token"] as? String,
-            contactKey: fields["contactKey"] as? String, pageSize: pageSize,
-            maxMessages: maxMessages)
-        switch InboxFormat.named(fields["format"] as? String, isHTTP: producer.isHTTP) {
+            kind: kind, source: ProducerConfig.source(source, relativeTo: base), token: try text("token"),
+            contactKey: try text("contactKey"), pageSize: pageSize, maxMessages: maxMessages)
+        switch InboxFormat.named(try text("format"), isHTTP: producer.isHTTP) {
         case .success(let format): producer.format = format
         case .failure(let error): throw CommandFailure("\(file): producers[\(index)].format: \(error)")
         }

@@ -72,6 +72,23 @@ import Testing
         Case(
             arguments: ["--config", "@/most.json", "list"], status: 1,
             says: "producers[0].maxMessages must be a whole number, not true"),
+        // A key of the wrong kind is named; each was dropped without a word.
+        Case(
+            arguments: ["--config", "@/kind-number.json", "list"], status: 1, says: "producers[0].kind must be a string"
+        ),
+        Case(arguments: ["--config", "@/token.json", "list"], status: 1, says: "producers[0].token must be a string"),
+        Case(
+            arguments: ["--config", "@/campaigns-list.json", "list"], status: 1,
+            says: "\"campaigns\" must be an object"),
+        Case(
+            arguments: ["--config", "@/campaigns-token.json", "list"], status: 1,
+            says: "campaigns.token must be a string"),
+        Case(
+            arguments: ["--config", "@/platform-text.json", "list"], status: 1,
+            says: "campaigns.platform must be a whole number, not \"2\""),
+        Case(
+            arguments: ["--config", "@/platform-3.json", "list"], status: 1,
+            says: "campaigns.platform 3 is not 1 (iOS) or 2 (Android)"),
         // The data directory.
         Case(
             arguments: ["--data-dir", "@/plain/x", "count"], status: 1,
@@ -195,6 +212,12 @@ import Testing
             "huge.json": #"{"producers": [{"source": "http://127.0.0.1:9", "pageSize": 18446744073709551615}]}"#,
             "none.json": #"{"producers": [{"source": "http://127.0.0.1:9", "maxMessages": 0}]}"#,
             "most.json": #"{"producers": [{"source": "http://127.0.0.1:9", "maxMessages": true}]}"#,
+            "kind-number.json": #"{"producers": [{"kind": 1, "source": "feed.json"}]}"#,
+            "token.json": #"{"producers": [{"source": "http://127.0.0.1:9", "token": 5}]}"#,
+            "campaigns-list.json": #"{"campaigns": ["http://127.0.0.1:9"]}"#,
+            "campaigns-token.json": #"{"campaigns": {"source": "http://127.0.0.1:9", "token": false}}"#,
+            "platform-text.json": #"{"campaigns": {"platform": "2"}}"#,
+            "platform-3.json": #"{"campaigns": {"platform": 3}}"#,
             "plain": "not a directory",
             "a.json": #"{"messages": []}"#,
             "b.json": #"{"messages": []}"#,
