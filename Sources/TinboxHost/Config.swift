@@ -53,6 +53,11 @@ package struct Config {
     package init(url: URL, required: Bool) throws {
         guard FileManager.default.fileExists(atPath: url.path) else {
             if required { throw CommandFailure("cannot read config \(url.path): no such file") }
+            // A link whose file is gone (a dotfiles checkout not yet made) is not the absent
+            // default: its settings would be missed without a word.
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
+                throw CommandFailure("cannot read config \(url.path): it links to \(target), which does not exist")
+            }
             return
         }
         // Read as a feed file is, in chunks, which also refuses a directory and says why a file

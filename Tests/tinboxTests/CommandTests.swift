@@ -237,6 +237,23 @@ import Testing
         #expect(result.stderr.contains("unknown key 'thme'") && result.stderr.contains("Did you mean 'theme'?"))
     }
 
+    /// The default config is optional, but a link to one that is gone is not its absence: it
+    /// was read as no config, and its settings were missed without a word.
+    @Test func aDefaultConfigLinkingToAMissingFileIsSaid() throws {
+        let tinbox = Tinbox()
+        let feed = try tinbox.writeFeed(messages: [Tinbox.message("a")])
+        let folder = tinbox.dataDirectory.appendingPathComponent("config/tinbox")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let gone = tinbox.dataDirectory.appendingPathComponent("dotfiles/config.json").path
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("config.json").path, withDestinationPath: gone)
+        let result = try tinbox.run(["--feed", feed, "count"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("config.json: it links to \(gone), which does not exist"), "\(result.stderr)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("config.json"))
+        #expect(try tinbox.run(["--feed", feed, "count"]).stdout == "1\n")
+    }
+
     /// The largest whole number a config may hold is taken as it is: a `maxMessages` of Int.max
     /// stopped tinbox, converted back from the Double it crosses TinboxKit as.
     @Test func aConfigsLargestWholeNumberIsTakenAsItIs() throws {
