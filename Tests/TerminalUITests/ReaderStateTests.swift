@@ -199,6 +199,24 @@ import Testing
         #expect(loop.state.overlay == nil)
     }
 
+    /// A search takes 80 characters; the 81st is not taken, and the status line says why.
+    @Test func aSearchAtItsLimitSaysSo() throws {
+        // At 80 columns the search is longer than the line: its end shows, beside the note.
+        let terminal = MemoryTerminal(size: Size(columns: 80, rows: 12))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
+        loop.start()
+        terminal.enqueue(keys: [.character("/")] + Array(repeating: .character("x"), count: 79))
+        loop.drain()
+        #expect(try #require(terminal.screen?.rows.last).contains("at most") == false)
+        terminal.enqueue(keys: [.character("y"), .character("z")])
+        loop.drain()
+        #expect(loop.state.search == String(repeating: "x", count: 79) + "y")
+        let status = try #require(terminal.screen?.rows.last)
+        #expect(status.hasPrefix(" /…xxx") && status.contains("xy "), "\(status)")
+        #expect(status.hasSuffix(" 80 characters at most "), "\(status)")
+        #expect(TerminalText.width(status) == 80)
+    }
+
     @Test func mouseSelectsRowsTabsAndScrolls() {
         let (loop, terminal, source) = loop(Fixtures.many(100))
         terminal.enqueue(.mouse(MouseEvent(.press, row: 5, column: 10)))

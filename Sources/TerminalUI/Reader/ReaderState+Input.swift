@@ -196,7 +196,7 @@ extension ReaderState {
         default:
             // Sanitized with the text before it: a combining mark typed after its letter (e, then
             // U+0301) was sanitized alone, as a mark with no base, and dropped.
-            if case .character(let character) = key, search.count < 80 {
+            if case .character(let character) = key, search.count < Self.searchLimit {
                 let typed = TerminalText.sanitize(search + String(character))
                 if typed != search { setSearch(typed) }
             }

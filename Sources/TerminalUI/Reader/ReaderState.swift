@@ -100,6 +100,9 @@ public struct ReaderState: Equatable, Sendable {
     public var tab: StateFilter = .all
     public var counts: [StateFilter: Int] = [:]
     public var search = ""
+    /// The longest search in characters: a title is rarely longer, and each search is a scan of
+    /// the titles. The status line says so once it is reached (`ReaderView.drawStatus`).
+    public static let searchLimit = 80
     public var isEditingSearch = false
     public var window = ListWindow()
     /// Rows in the current query (the tab count, or the search's count).

@@ -135,7 +135,14 @@ public enum ReaderView {
         if let typed = state.isEditingSearch ? state.search : state.command {
             // Longer than the line, its end shows, where the input point is, after "…": the start
             // showed, and what was typed past it went on unseen.
-            let room = screen.width - 3 - 1
+            // What is typed past the limit is not taken: said beside the typing, which gives up
+            // room for it while at least 10 columns of it still show.
+            var note = ""
+            if state.isEditingSearch, typed.count >= ReaderState.searchLimit {
+                note = "\(ReaderState.searchLimit) characters at most"
+                if screen.width - 4 - TerminalText.width(note) - 1 < 10 { note = "" }
+            }
+            let room = screen.width - 3 - 1 - (note.isEmpty ? 0 : TerminalText.width(note) + 1)
             var shown = typed
             if TerminalText.width(typed) > room {
                 // The last characters that fit beside "…", counted once from the end.
@@ -153,6 +160,9 @@ public enum ReaderView {
             let end = screen.put(
                 line, row: row, column: 1, limit: screen.width - 3, role: .status, direction: .leftToRight)
             screen.put(" ", row: row, column: end, role: .cursor)
+            if !note.isEmpty {
+                screen.put(note, row: row, column: screen.width - 1 - TerminalText.width(note), role: .status)
+            }
             screen.focus(row: row, column: end)
             return ScreenPoint(row: row, column: end)
         }
