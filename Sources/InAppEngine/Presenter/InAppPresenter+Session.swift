@@ -79,10 +79,13 @@ extension InAppPresenter {
         let previous = session.customer
         removeSlot(reason: .switch)
         session.stack.removeAll()
-        flushAnalytics()
+        // The old timers are cancelled before the send: an answer that comes at once (a failure)
+        // books the new customer's tick, which a cancel after the send then took back, so the
+        // kept events waited for a background, a stop or ten more, however long that took.
         for timer in [PresenterTimer.analyticsTick, .syncRetry, .deferredRetry, .placeholderTimeout] {
             cancel(timer)
         }
+        flushAnalytics()
         log("customer switch from \(previous) to \(customer)")
         forgetHistory(for: customer)
         startMessaging(customer: customer, language: language)
