@@ -51,7 +51,7 @@ public final class FeedImport: FeedSink {
                 seq INTEGER PRIMARY KEY, id TEXT NOT NULL, server_read INTEGER NOT NULL, start_ms INTEGER,
                 end_ms INTEGER, pinned INTEGER NOT NULL, receive_ms INTEGER NOT NULL, title TEXT NOT NULL, body TEXT,
                 image_url TEXT, buttons TEXT, button_count INTEGER NOT NULL, details TEXT, extras TEXT,
-                dated INTEGER NOT NULL, deleted INTEGER NOT NULL);
+                dated INTEGER NOT NULL, deleted INTEGER NOT NULL, first_only INTEGER NOT NULL);
             DELETE FROM \(Self.table);
             """)
     }
@@ -104,12 +104,17 @@ public final class FeedImport: FeedSink {
             if rebuild {
                 for index in Migrations.messageIndexes { try database.execute("DROP INDEX \(index.name)") }
             }
-            // `isDeleted` (SFMC `deleted`): deleted locally, which is final (A.1).
+            // `isDeleted`: deleted locally, which is final (A.1). SFMC's `read` and `deleted` set
+            // the local state when a message is first stored only (VENDORS.md §3): a later export
+            // saying unread turned a message read by the first back to unread.
             try database.prepare(
                 """
                 INSERT INTO local_state(producer, id, state, changed_ms)
-                SELECT ?1, id, 2, ?2 FROM \(Self.table) WHERE deleted GROUP BY id
-                ON CONFLICT(producer, id) DO UPDATE SET state = 2, changed_ms = excluded.changed_ms
+                SELECT ?1, s.id, CASE WHEN max(s.deleted) THEN 2 ELSE 1 END, ?2 FROM \(Self.table) AS s
+                WHERE (s.deleted OR (s.first_only AND s.server_read))
+                  AND NOT (s.first_only AND EXISTS (SELECT 1 FROM messages AS m WHERE m.producer = ?1 AND m.id = s.id))
+                GROUP BY s.id
+                ON CONFLICT(producer, id) DO UPDATE SET state = max(state, excluded.state), changed_ms = excluded.changed_ms
                 """
             ).run(.text(producer), .int(inbox.nowMilliseconds))
             // Set-based: the staged rows in id order (the first of each id), each with its local
@@ -247,8 +252,9 @@ public final class FeedImport: FeedSink {
             let insert = try database.prepare(
                 """
                 INSERT INTO \(Self.table)(id, server_read, start_ms, end_ms, pinned, receive_ms, title, body,
-                                          image_url, buttons, button_count, details, extras, dated, deleted)
-                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          image_url, buttons, button_count, details, extras, dated, deleted,
+                                          first_only)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for message in batch {
                 try insert.run(
@@ -258,7 +264,8 @@ public final class FeedImport: FeedSink {
                     .int(UTCDate.milliseconds(message.receiveDate)), .text(message.title), .optional(message.body),
                     .optional(message.imageUrl), .optional(EntryRow.encodeButtons(message.buttons)),
                     .int(Int64(message.buttons.count)), .optional(message.messageDetails),
-                    .optional(EntryRow.encodeExtras(message)), .bool(message.hasReceiveDate), .bool(message.isDeleted))
+                    .optional(EntryRow.encodeExtras(message)), .bool(message.hasReceiveDate), .bool(message.isDeleted),
+                    .bool(message.stateOnFirstImport))
             }
         }
         staged += batch.count

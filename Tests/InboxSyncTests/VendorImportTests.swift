@@ -51,6 +51,29 @@ import Testing
         #expect(try fixture.inbox.entry(fixture.key("x"))?.state == .deleted)
     }
 
+    /// VENDORS.md §3: `read` and `deleted` set the local state on first import; afterwards A.1
+    /// decides. A later export saying unread turned a message the first had read back to unread,
+    /// and one saying deleted deleted a message the first had kept.
+    @Test func anExportsReadAndDeletedCountOnFirstImportOnly() throws {
+        let fixture = try Fixture()
+        let first = try fixture.write(
+            #"[{"id":"r","subject":"t","read":true},{"id":"u","subject":"t","read":false},{"id":"k","subject":"t"}]"#)
+        #expect(try fixture.refresh(first) == .ok(messages: 3, skipped: 0))
+        let later = try fixture.write(
+            #"[{"id":"r","subject":"t","read":false},{"id":"u","subject":"t","read":true},"#
+                + #"{"id":"k","subject":"t","deleted":true},{"id":"n","subject":"t","read":true,"deleted":true}]"#,
+            name: "later.json")
+        #expect(try fixture.refresh(later) == .ok(messages: 4, skipped: 0))
+        let states = try ["r", "u", "k", "n"].map { try fixture.inbox.entry(fixture.key($0))?.state }
+        // r: local read beats the copy's unread; u: no local state, the copy's read shows (A.1);
+        // k: kept, as first imported; n: new in this export, so its flags set its state.
+        #expect(states == [.read, .read, .unread, .deleted])
+        // Back to unread in the copy, `u` follows it: only a first import's read is the local one.
+        #expect(try fixture.refresh(first) == .ok(messages: 3, skipped: 0))
+        #expect(try fixture.inbox.entry(fixture.key("u"))?.state == .unread)
+        #expect(try fixture.inbox.entry(fixture.key("r"))?.state == .read)
+    }
+
     @Test(arguments: [
         ("[\n  {\"smsgId\": \"a\",\n   \"messageJson\": {\"title\": }\n]", ":3:"),
         (#"[{"uuid": 1}]"#, "not a tinbox, dengage, sfmc or gameball document (a list whose first item has keys uuid)"),

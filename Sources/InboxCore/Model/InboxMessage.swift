@@ -80,8 +80,12 @@ public struct InboxMessage: Equatable, Sendable {
     public var customKeys: [String: String]
     /// `data.priority` (Dengage `priority`): shown, never used for order (BEHAVIOR A.3).
     public var priority: Int?
-    /// `isDeleted` (SFMC `deleted`): the message is deleted locally when it is first stored.
+    /// `isDeleted` (SFMC `deleted`): the message is deleted locally when it is stored.
     public var isDeleted: Bool
+    /// SFMC (VENDORS.md §3): `read` and `deleted` set the local state when the message is first
+    /// stored only; afterwards A.1 decides, so a read message stays read when a later export of
+    /// the same list says unread, as if the user had read it here.
+    public var stateOnFirstImport = false
 
     public init(
         key: MessageKey, serverRead: Bool = false, start: Date? = nil, end: Date? = nil,

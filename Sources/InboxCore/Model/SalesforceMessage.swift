@@ -25,7 +25,7 @@ public enum SalesforceMessage {
         let start = item["startDateUtc"].lenientString.flatMap(UTCDate.parseVendor)
         let sent = item["sendDateUtc"].lenientString.flatMap(UTCDate.parseVendor) ?? start
         let link = item["url"].lenientString ?? push["url"].lenientString
-        return InboxMessage(
+        var message = InboxMessage(
             key: MessageKey(producer: producer, id: id), serverRead: item["read"].lenientBool ?? false,
             start: start, end: item["endDateUtc"].lenientString.flatMap(UTCDate.parseVendor), title: title,
             body: body,
@@ -37,6 +37,8 @@ public enum SalesforceMessage {
             imageAlt: media.firstString("altText", "alt") ?? item.firstString("media.altText", "media.alt")
                 ?? push["mediaAltText"].lenientString,
             customKeys: customKeys(item), isDeleted: item["deleted"].lenientBool ?? false)
+        message.stateOnFirstImport = true
+        return message
     }
 
     /// `custom` (a string, or an object: its entries), `customKeys` (a map) and `keys`
