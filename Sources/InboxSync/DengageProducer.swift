@@ -110,15 +110,14 @@ public struct DengageProducer: Sendable {
         let page: FeedDocument
         do {
             page = try FeedDocument(
-                data: body, producer: config.name, source: endpoint, format: .dengage, firstSeen: now)
+                data: body, producer: config.name, source: endpoint, format: .dengage, firstSeen: now,
+                items: config.pageSize)
         } catch let error as FeedError {
             if case .malformed = error { throw SyncError.notJSON(endpoint: endpoint) }
             throw SyncError.feed(error)
         }
-        let limit = config.pageSize
-        let room = max(0, limit - min(page.skipped, limit))
-        for message in page.messages.prefix(room) { try sink.accept(message) }
-        return min(page.skipped, limit)
+        for message in page.messages { try sink.accept(message) }
+        return page.skipped
     }
 
     // MARK: events

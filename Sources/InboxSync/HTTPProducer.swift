@@ -62,17 +62,16 @@ public struct HTTPProducer: Sendable {
             let body = try exchange("GET", "/api/inbox/messages", query: query, endpoint: endpoint)
             let page: FeedDocument
             do {
-                page = try FeedDocument(data: body, producer: config.name, source: endpoint)
+                // A server that sends more than asked for is cut to the limit.
+                page = try FeedDocument(data: body, producer: config.name, source: endpoint, items: limit)
             } catch let error as FeedError {
                 if case .malformed = error { throw SyncError.notJSON(endpoint: endpoint) }
                 throw SyncError.feed(error)
             }
             let items = page.messages.count + page.skipped
-            // A server that sends more than asked for is cut to the limit.
-            let room = max(0, limit - min(page.skipped, limit))
-            for message in page.messages.prefix(room) { try sink.accept(message) }
-            skipped += min(page.skipped, limit)
-            read += min(items, limit)
+            for message in page.messages { try sink.accept(message) }
+            skipped += page.skipped
+            read += items
             if items < limit { break }
         }
         return skipped

@@ -80,6 +80,16 @@ import Testing
         #expect(try f.ids() == ["d-2"])
     }
 
+    /// Only the first `limit` items count, usable or not: an unusable item past them cost a
+    /// usable message of the page, which then went from the store.
+    @Test func anUnusableItemPastTheLimitCostsNothing() throws {
+        let f = try SyncFixture()
+        let items: [Any] = [dengageItem("d-1"), ["smsgId": "no-text"], dengageItem("d-3"), ["none": 1]]
+        try f.stub.script(Self.list, [["json": items]])
+        #expect(try f.refresh([f.dengageProducer(pageSize: 3)]) == [.ok(messages: 2, skipped: 1)])
+        #expect(try f.ids() == ["d-1", "d-3"])
+    }
+
     @Test func inboxEnabledFalseIsNotOperationalAndSendsNothing() throws {
         let f = try SyncFixture()
         var producer = f.dengageProducer()

@@ -39,25 +39,46 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
 extension FeedDocument {
     /// Decodes a whole feed held in memory (an HTTP page) with the streaming decoder. Unknown
     /// fields are ignored. `dateShift` moves every date (used to keep the shipped demo data
-    /// current; 0 for everything else).
+    /// current; 0 for everything else). `items`: only the document's first items count, usable
+    /// or not (a server that sends more than the page's `limit` is cut to it, PROTOCOL 1.2).
     public init(
         data: Data, producer: String, source: String, format: InboxFormat? = .tinbox, firstSeen: Date = Date(),
-        dateShift: TimeInterval = 0
+        dateShift: TimeInterval = 0, items: Int = .max
     ) throws {
-        let collected = CollectedMessages()
+        let collected = CollectedMessages(items: items)
         let decoder = FeedDecoder(
             producer: producer, source: source, format: format, firstSeen: firstSeen, dateShift: dateShift,
             sink: collected)
         try decoder.feed(data)
-        let skipped = try decoder.finish()
-        self.init(messages: collected.messages, skipped: skipped)
+        _ = try decoder.finish()
+        self.init(messages: collected.messages, skipped: collected.unusable)
     }
 }
 
-/// The messages of one document, in order.
+/// The first `items` items of one document, in order: the usable messages, and how many were not.
+/// An item past them counts neither way: a server that sent more than asked, with an unusable
+/// item at the end, cost a usable one of the page.
 private final class CollectedMessages: FeedSink {
+    let items: Int
     var messages: [InboxMessage] = []
+    var unusable = 0
+    private var seen = 0
 
-    func accept(_ message: InboxMessage) { messages.append(message) }
-    func discardAccepted() { messages.removeAll() }
+    init(items: Int) { self.items = items }
+
+    func accept(_ message: InboxMessage) {
+        if seen < items { messages.append(message) }
+        seen += 1
+    }
+
+    func skipped(path: String, reason: String) {
+        if seen < items { unusable += 1 }
+        seen += 1
+    }
+
+    func discardAccepted() {
+        messages.removeAll()
+        unusable = 0
+        seen = 0
+    }
 }
