@@ -21,7 +21,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("not json", "timeline.jsonl:2: not a JSON object"),
+        ("not json", "timeline.jsonl:2: not valid JSON (one JSON object per line)"),
+        (#"{"at":1e400,"do":"end"}"#, "timeline.jsonl:2: not valid JSON"),
+        ("[1]", "timeline.jsonl:2: not a JSON object"),
         (#"{"at":1,"do":"jump"}"#, "timeline.jsonl:2: unknown step \"jump\""),
         (#"{"at":1,"do":"start"}"#, "timeline.jsonl:2: `start` needs a string `customer`"),
         (#"{"do":"stop"}"#, "timeline.jsonl:2: missing `at`"),
@@ -39,6 +41,14 @@ import Testing
     func badLinesEndTheRunWithAClearError(line: String, expected: String) {
         let result = run([Self.setup, line])
         #expect(result.error?.description.hasPrefix(expected) == true, "\(result.error?.description ?? "no error")")
+    }
+
+    /// A timeline of no step (an empty file, or blank lines) is an error, not a run that printed nothing.
+    @Test(arguments: ["", "\n  \n"])
+    func aTimelineWithNoStepIsAnError(timeline: String) {
+        let result = Simulation.run(timeline: timeline, baseDirectory: URL(fileURLWithPath: "/"))
+        #expect(result.error?.description == "timeline.jsonl:1: no step: the first step must be `setup`")
+        #expect(result.stdout.isEmpty)
     }
 
     @Test func theFirstStepMustBeSetup() {

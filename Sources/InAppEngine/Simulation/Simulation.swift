@@ -29,14 +29,21 @@ public enum Simulation {
         _ runner: inout SimulationRunner, timeline: String, timelineName: String
     ) -> SimulationResult {
         var error: SimulationError?
+        var steps = 0
         for (offset, line) in lines(of: timeline).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
+            steps += 1
             do {
                 if try runner.perform(line, number: offset + 1) == .finished { break }
             } catch let stepError {
                 error = SimulationError(file: timelineName, line: offset + 1, message: stepError.message)
                 break
             }
+        }
+        // A timeline with no step ran nothing, and said nothing either: a script cut to nothing
+        // by a mistake passed as one that ran.
+        if steps == 0 {
+            error = SimulationError(file: timelineName, line: 1, message: "no step: the first step must be `setup`")
         }
         return SimulationResult(stdout: String(decoding: runner.output, as: UTF8.self), log: runner.log, error: error)
     }

@@ -50,9 +50,9 @@ struct TimelineStep {
 
     /// Parses one line; the error text has no file or line prefix.
     static func parse(_ text: String, baseDirectory: URL) throws(StepError) -> TimelineStep {
-        guard let json = JSONValue.parse(text), let fields = json.objectValue else {
-            throw StepError("not a JSON object")
-        }
+        // A number past a Double's range (`1e400`) is not read either; it was called "not a JSON object".
+        guard let json = JSONValue.parse(text) else { throw StepError("not valid JSON (one JSON object per line)") }
+        guard let fields = json.objectValue else { throw StepError("not a JSON object") }
         guard let atValue = fields["at"] else { throw StepError("missing `at` (seconds from 0)") }
         guard let at = atValue.numberValue, at >= 0, at <= maximumAt else {
             throw StepError("`at` must be a number of seconds from 0 to 1000000000")
