@@ -9,6 +9,25 @@ public struct InAppClient: Sendable {
     public let transport: HTTPTransport
     /// PROTOCOL 1.5 holds for every endpoint: bodies over 8 MiB are refused.
     static let fileLimit = 256 << 20
+    /// A local picture or placeholders file: the 8 MiB a body from a server may be (PROTOCOL 1.5).
+    public static let pictureLimit = 8 << 20
+
+    /// A local file's bytes, read as feed files are (`FileProducer.stream`): at most `limit`, so
+    /// `/dev/zero` named as a picture or as the campaigns is refused at the limit where it filled
+    /// the memory, a directory is refused, and a pipe nobody writes to fails after its wait.
+    public static func readLocal(_ url: URL, limit: Int) -> Result<Data, InAppSyncError> {
+        var data = Data()
+        do {
+            try FileProducer.stream(url, limit: limit) { data.append(contentsOf: $0) }
+        } catch SyncError.tooLarge(_, let limit) {
+            return .failure(.unreadable("cannot read \(url.path): it is larger than \(limit >> 20) MiB"))
+        } catch SyncError.unreadable(_, let reason) {
+            return .failure(.unreadable("cannot read \(url.path): \(reason)"))
+        } catch {
+            return .failure(.unreadable("cannot read \(url.path): \(error)"))
+        }
+        return .success(data)
+    }
 
     public init(source: CampaignSource, transport: HTTPTransport = ProcessTransport.shared) {
         self.source = source
@@ -21,11 +40,10 @@ public struct InAppClient: Sendable {
         let data: Data
         switch source {
         case .file(let url, _, _):
-            guard let bytes = FileManager.default.contents(atPath: url.path) else {
-                return .failure(.unreadable("cannot read \(url.path)"))
+            switch Self.readLocal(url, limit: Self.fileLimit) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure): return .failure(failure)
             }
-            guard bytes.count <= Self.fileLimit else { return .failure(.unreadable("\(url.path) is too large")) }
-            data = bytes
         case .http(let base, let token, let format, _):
             if format == .gameball {
                 switch gameballSync(base: base, token: token, customer: customer, language: language) {
@@ -66,10 +84,9 @@ public struct InAppClient: Sendable {
             // cannot be read or parsed is a failure with its reason, so it is heard, not skipped.
             guard FileManager.default.fileExists(atPath: file.path) else { return .failure(.noServer) }
             let data: Data
-            do {
-                data = try Data(contentsOf: file)
-            } catch {
-                return .failure(.unreadable("\(file.path): \(error.localizedDescription)"))
+            switch Self.readLocal(file, limit: Self.pictureLimit) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure): return .failure(failure)
             }
             guard let document = JSONValue.parse(data) else { return .failure(.notJSON(endpoint: file.path)) }
             guard let object = document[customer] else { return .failure(.noServer) }
@@ -108,10 +125,8 @@ public struct InAppClient: Sendable {
         switch reference.kind {
         case .refused(let reason): return .failure(.refused(reason))
         case .local:
-            guard let url = reference.url, let bytes = FileManager.default.contents(atPath: url.path) else {
-                return .failure(.unreadable("cannot read \(reference.original)"))
-            }
-            return .success(bytes)
+            guard let url = reference.url else { return .failure(.unreadable("cannot read \(reference.original)")) }
+            return Self.readLocal(url, limit: Self.pictureLimit)
         case .remote:
             guard let url = reference.url else { return .failure(.refused("no URL")) }
             return exchange(HTTPRequest(method: "GET", url: url, headers: headers(nil)), "artwork", json: false)

@@ -1,5 +1,6 @@
 import Foundation
 import InAppEngine
+import InAppSync
 import InboxCore
 import TerminalUI
 import TinboxKitCore
@@ -32,7 +33,7 @@ package enum ReplayHost {
         let artwork = OverlayArtwork(
             bytes: { reference in
                 if case .local = reference.kind, let file = reference.url {
-                    return FileManager.default.contents(atPath: file.path)
+                    return try? InAppClient.readLocal(file, limit: InAppClient.pictureLimit).get()
                 }
                 // Remote pictures come from the store's cache only: a replay fetches nothing.
                 return (try? view.api.getCachedArtwork(url: reference.key)) ?? nil

@@ -213,7 +213,7 @@ public final class InAppMessaging: @unchecked Sendable {
     /// file beside the campaigns read from disk, else what the prefetch cached (B.14); nil when not
     /// fetched yet or unreadable, which a surface draws as the placeholder. Safe from any thread.
     public func pictureData(at url: URL) -> Data? {
-        if url.isFileURL { return FileManager.default.contents(atPath: url.path) }
+        if url.isFileURL { return try? InAppClient.readLocal(url, limit: InAppClient.pictureLimit).get() }
         // An unreadable cache entry is a miss: the picture falls back as if never fetched.
         return onQueue { [self] in try? cache()?.artwork(url: url.absoluteString) }
     }

@@ -80,6 +80,23 @@ import Testing
         #expect(try stub.requests().isEmpty)
     }
 
+    /// A local file is read as a feed file is, up to a limit: `/dev/zero` named as a picture or as
+    /// the campaigns filled the memory.
+    @Test func aLocalFileThatNeverEndsIsRefusedAtItsLimit() {
+        let client = InAppClient(source: .file(URL(fileURLWithPath: "/dev/zero")))
+        let picture = ArtworkReference("/dev/zero", documentBase: URL(fileURLWithPath: "/tmp"))
+        guard case .failure(.unreadable(let reason)) = client.artwork(picture) else {
+            Issue.record("an endless picture must be refused")
+            return
+        }
+        #expect(reason == "cannot read /dev/zero: it is larger than 8 MiB")
+        guard case .failure(.unreadable(let why)) = client.sync(customer: "c", language: "en") else {
+            Issue.record("endless campaigns must be refused")
+            return
+        }
+        #expect(why == "cannot read /dev/zero: it is larger than 256 MiB")
+    }
+
     @Test func aCustomerEventIsSentInTheShapeOfPROTOCOL23() throws {
         let stub = try StubServer()
         defer { stub.stop() }
