@@ -174,7 +174,9 @@ import Testing
         Case(arguments: ["preview", demoCampaigns], status: 1, says: "the reader needs a terminal"),
         Case(arguments: ["simulate"], status: 64, says: "simulate needs one timeline file"),
         Case(arguments: ["simulate", "@/missing.jsonl"], status: 1, says: "cannot read timeline @/missing.jsonl"),
-        Case(arguments: ["simulate", "@/bad.jsonl"], status: 1, says: "bad.jsonl:1: not valid JSON (one JSON object per line)"),
+        Case(
+            arguments: ["simulate", "@/bad.jsonl"], status: 1,
+            says: "bad.jsonl:1: not valid JSON (one JSON object per line)"),
         // completions.
         Case(
             arguments: ["completions"], status: 64,
