@@ -75,7 +75,7 @@ package struct Config {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
         let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try JSONSerialization.jsonObject(with: JSONText.replacingLoneSurrogates(data))
         } catch {
             let at = JSONLocation(error: error, in: data)
             throw CommandFailure("\(url.path):\(at.line):\(at.column): not valid JSON: \(at.problem)")

@@ -20,7 +20,7 @@ package struct PreviewDocument {
                 error: "\(file.lastPathComponent): cannot be read: \(error.localizedDescription)", stamp: stamp)
         }
         do {
-            _ = try JSONSerialization.jsonObject(with: data)
+            _ = try JSONSerialization.jsonObject(with: JSONText.replacingLoneSurrogates(data))
         } catch {
             let at = JSONLocation(error: error, in: data)
             return PreviewDocument(

@@ -100,7 +100,8 @@ enum ConvertCommand {
     /// JSONSerialization's error for text that is not JSON, for its line and column.
     private static func jsonError(_ data: Data) -> Error {
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            _ = try JSONSerialization.jsonObject(
+                with: JSONText.replacingLoneSurrogates(data), options: [.fragmentsAllowed])
             return CocoaError(.propertyListReadCorrupt)
         } catch {
             return error

@@ -288,9 +288,24 @@ import Testing
         #expect(location(text, chunks: [3, 2]) == expected)
     }
 
+    /// A `\u` escape of half a surrogate pair (a server cut a string inside an emoji) reads as
+    /// U+FFFD: it made the whole feed invalid. A pair still reads as its character, however the
+    /// chunks cut the escapes.
+    @Test func aLoneSurrogateEscapeReadsAsTheReplacementCharacter() throws {
+        let titles = [#"cut \ud83d"#, #"\udc00low"#, #"\ud83d\ud83d\ude00 pair"#, #"\ud800\u0041"#]
+        let messages = titles.enumerated().map { index, title in
+            "{\"id\": \"\(index)\", \"data\": {\"title\": \"\(title)\", \"receiveDateUTC\": \(Self.date)}}"
+        }
+        let text = "{\"messages\": [\(messages.joined(separator: ", "))]}"
+        for size in 1...13 {
+            let document = try Self.streamed(Data(text.utf8), chunks: [size])
+            #expect(document.messages.map(\.title) == ["cut \u{FFFD}", "\u{FFFD}low", "\u{FFFD}😀 pair", "\u{FFFD}A"])
+        }
+        expectSameAsFoundation(text)
+    }
+
     @Test func aBreakIsFoundAtItsByteWhereJSONSerializationNamedNoPlace() {
         // JSONSerialization named the end of the file for these; the streaming decoder names the byte.
-        #expect(location("{\"messages\": [\n  {\"title\": \"\\ud800\"}]}") == "2:14")
         #expect(location("{\"messages\": [\n  {\"n\": 1e400}]}") == "2:9")
         #expect(location("{\"a\",}") == "1:5")
         #expect(location("[\"a\\u12g4\"]") == "1:8")

@@ -10,7 +10,7 @@ enum FoundationFeedOracle {
     {
         let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            root = try JSONSerialization.jsonObject(with: LoneSurrogates.replaced(data), options: [.fragmentsAllowed])
         } catch {
             throw FeedError.malformed(source: source, location: JSONLocation(error: error, in: data))
         }
@@ -61,4 +61,40 @@ enum FoundationFeedOracle {
         if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
         return nil
     }
+}
+
+/// tinbox reads a `\u` escape of a lone surrogate (half of a pair) as U+FFFD, where Foundation
+/// refuses the whole document (JSONPrescan, JSONReader): the oracles are Foundation's answers on
+/// the text with each such escape written as `\ufffd`, the same length, so every place is kept.
+enum LoneSurrogates {
+    static func replaced(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        func unit(at index: Int) -> Int? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { return nil }
+            return Int(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+        }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            guard let first = unit(at: index) else {
+                index += 2  // another escape (`\\`, `\n`): its second byte is not a backslash to read
+                continue
+            }
+            if (0xD800...0xDBFF).contains(first), let second = unit(at: index + 6), (0xDC00...0xDFFF).contains(second) {
+                index += 12
+                continue
+            }
+            if (0xD800...0xDFFF).contains(first) {
+                for (offset, byte) in #"\ufffd"#.utf8.enumerated() { bytes[index + offset] = byte }
+            }
+            index += 6
+        }
+        return bytes
+    }
+
+    static func replaced(_ data: Data) -> Data { Data(replaced([UInt8](data))) }
 }

@@ -64,6 +64,9 @@ import Testing
                 + "}}}",
             "\"keys\" has more than 500 bindings; the rest are ignored"
         ),
+        // Half a surrogate pair is read as U+FFFD, as in every JSON tinbox reads: the whole
+        // config was refused for it.
+        (##"{"notifications": "\ud800"}"##, "\"notifications\" must be \"ask\", \"on\" or \"off\""),
     ])
     func eachBadEntryIsOneWarningNamingIt(config: String, warning: String) throws {
         let lines = try Self.warnings(config)

@@ -5,7 +5,7 @@ import Foundation
 public protocol FeedSink: AnyObject {
     func accept(_ message: InboxMessage) throws
     /// The document named `messages` again: as in any JSON object the last one counts, so the
-    /// messages accepted so far do not.
+    /// messages accepted so far do not, nor the items skipped.
     func discardAccepted() throws
     /// An item that was not used, at its JSON path (`$.messages[3]`), and why; it is counted in
     /// `finish`'s result too.
@@ -623,7 +623,8 @@ public final class FeedDecoder {
 
     /// The root's `messages` key once more: the last one counts.
     private func newMessages(isArray: Bool) throws {
-        if accepted > 0 { try sink.discardAccepted() }
+        // A sink that counts skips by place (`FeedDocument`'s first items) forgets them too.
+        if accepted > 0 || skipped > 0 { try sink.discardAccepted() }
         accepted = 0
         skipped = 0
         itemIndex = 0

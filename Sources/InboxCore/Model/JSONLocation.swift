@@ -19,11 +19,7 @@ public struct JSONLocation: Equatable, Sendable {
         let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         var offset = data.count
         var problem = text
-        if text.contains("surrogate") || text.contains("hex escape"), let failure = Self.loneSurrogate(in: data) {
-            // Foundation names no place, or a wrong one, for a `\u` escape of a lone surrogate
-            // ("Unexpected end of file …", it says): the feeds' prescan finds it, in their words.
-            (offset, problem) = failure
-        } else if let range = text.range(of: " around character ") {
+        if let range = text.range(of: " around character ") {
             problem = String(text[..<range.lowerBound])
             let digits = text[range.upperBound...].prefix { $0.isNumber }
             offset = min(Int(digits) ?? data.count, data.count)
@@ -42,14 +38,5 @@ public struct JSONLocation: Equatable, Sendable {
         let second = problem.dropFirst().first
         self.problem = second?.isUppercase == true ? problem : problem.prefix(1).lowercased() + problem.dropFirst()
         while self.problem.hasSuffix(".") { self.problem.removeLast() }
-    }
-
-    /// The offset and problem of the first lone surrogate escape in `data`, as `JSONPrescan` reads it.
-    private static func loneSurrogate(in data: Data) -> (Int, String)? {
-        var bytes = [UInt8](data)
-        var prescan = JSONPrescan()
-        let failure = bytes.withUnsafeMutableBufferPointer { prescan.scan($0, origin: 0, final: true).failure }
-        guard let failure, failure.problem.contains("surrogate") else { return nil }
-        return (failure.offset, failure.problem)
     }
 }

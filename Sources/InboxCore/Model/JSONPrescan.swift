@@ -6,7 +6,8 @@ import Foundation
 ///
 /// - A comma before `]` or `}` after a value is allowed (`[1,]`): it is blanked to a space.
 /// - Vertical tab and form feed are not whitespace (yajl skips them).
-/// - A `\u` escape of a lone surrogate is an error (yajl writes `?` or a surrogate's bytes).
+/// - A `\u` escape of a lone surrogate is read as U+FFFD (yajl writes `?` or a surrogate's bytes,
+///   Foundation refuses the document).
 /// - UTF-8 must be strict: no overlong forms, no surrogates, nothing above U+10FFFF (yajl
 ///   checks only the lengths of sequences).
 ///
@@ -130,18 +131,17 @@ struct JSONPrescan {
                     index += 2  // not hex: yajl reports it
                     continue
                 }
-                if (0xDC00...0xDFFF).contains(unit) {
-                    return .invalid(offset: index, problem: "a \\u escape of a lone low surrogate")
-                }
                 if (0xD800...0xDBFF).contains(unit) {
-                    let lone = StringScan.invalid(
-                        offset: index, problem: "a \\u escape of a high surrogate without its low one")
-                    if index + 6 < count && bytes[index + 6] != UInt8(ascii: "\\") { return lone }
-                    if index + 7 < count && bytes[index + 7] != UInt8(ascii: "u") { return lone }
-                    guard index + 12 <= count else { return .unfinished(scanned: index, holdable: holdable) }
-                    guard let low = hex(bytes, index + 8), (0xDC00...0xDFFF).contains(low) else { return lone }
-                    index += 12
+                    // A high half is paired when `\u` and a low half follow (which may be in the next chunk).
+                    let mayPair =
+                        (index + 6 >= count || bytes[index + 6] == UInt8(ascii: "\\"))
+                        && (index + 7 >= count || bytes[index + 7] == UInt8(ascii: "u"))
+                    if mayPair && index + 12 > count { return .unfinished(scanned: index, holdable: holdable) }
+                    let paired = mayPair && hex(bytes, index + 8).map { (0xDC00...0xDFFF).contains($0) } == true
+                    if !paired { replaceWithReplacementCharacter(bytes, at: index) }
+                    index += paired ? 12 : 6
                 } else {
+                    if (0xDC00...0xDFFF).contains(unit) { replaceWithReplacementCharacter(bytes, at: index) }
                     index += 6
                 }
             } else if byte < 0x20 {
@@ -158,6 +158,14 @@ struct JSONPrescan {
             }
         }
         return .unfinished(scanned: index, holdable: holdable)
+    }
+
+    /// Writes `\ufffd` over the 6-byte escape of a lone surrogate at `index`, keeping every
+    /// offset. A server that cuts a string at a UTF-16 boundary (half of an emoji) sends one; it
+    /// made the whole feed invalid, where JavaScript, Python and the vendors' SDKs read it with a
+    /// U+FFFD in its place, and tinbox now does too (README, "Decisions").
+    private static func replaceWithReplacementCharacter(_ bytes: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        for (offset, byte) in "\\ufffd".utf8.enumerated() { bytes[index + offset] = byte }
     }
 
     private static func hex(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ from: Int) -> Int? {
@@ -190,5 +198,19 @@ struct JSONPrescan {
     /// Whether a value can end with `byte` (a comma after it may be a trailing one).
     private static func endsValue(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") || isWordByte(byte)
+    }
+}
+
+/// JSON text as every reader of tinbox takes it.
+public enum JSONText {
+    /// `data` with each `\u` escape of a lone surrogate written as `\ufffd`, the same length (so
+    /// every place Foundation names stays right): what feeds (`JSONPrescan`) and `JSONValue`
+    /// read, for the documents Foundation reads (the config, a preview's check, `convert`'s error
+    /// places), which refuse the whole text for one such escape.
+    public static func replacingLoneSurrogates(_ data: Data) -> Data {
+        var bytes = [UInt8](data)
+        var prescan = JSONPrescan()
+        _ = bytes.withUnsafeMutableBufferPointer { prescan.scan($0, origin: 0, final: true) }
+        return Data(bytes)
     }
 }

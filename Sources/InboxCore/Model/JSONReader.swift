@@ -221,13 +221,22 @@ struct JSONReader {
         case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
             guard let unit = hexQuad() else { return false }
-            var scalarValue = UInt32(unit)
+            // A lone surrogate (half of a pair, cut) reads as U+FFFD, as feeds read it (JSONPrescan).
+            var scalarValue: UInt32 = 0xFFFD
             if (0xD800..<0xDC00).contains(unit) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
-                else { return false }
-                index += 2
-                guard let low = hexQuad(), (0xDC00..<0xE000).contains(low) else { return false }
-                scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                if current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                    let mark = index
+                    index += 2
+                    guard let low = hexQuad() else { return false }
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                    } else {
+                        // Not a low half: that escape is read on its own, next.
+                        index = mark
+                    }
+                }
+            } else if !(0xDC00..<0xE000).contains(unit) {
+                scalarValue = UInt32(unit)
             }
             guard let scalar = Unicode.Scalar(scalarValue) else { return false }
             scratch.append(contentsOf: UTF8.encode(scalar)!)
