@@ -199,6 +199,24 @@ import Testing
         #expect(loop.state.overlay == nil)
     }
 
+    /// Right-to-left input grows leftwards: the cursor stands at its left end, before it, where
+    /// the next letter shows; left-to-right input keeps it after its end.
+    @Test func theInputPointOfRightToLeftTextIsItsLeftEnd() throws {
+        let terminal = MemoryTerminal(size: Size(columns: 40, rows: 12))
+        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
+        loop.start()
+        terminal.enqueue(keys: [.character("/")] + "שלום".map { .character($0) })
+        loop.drain()
+        var screen = try #require(terminal.screen)
+        #expect(screen.rows.last?.hasPrefix(" / םולש") == true, "\(screen.rows.last ?? "")")
+        #expect(screen.cursor == ScreenPoint(row: 11, column: 2))
+        terminal.enqueue(keys: [.backspace, .backspace, .backspace, .backspace] + "sale".map { .character($0) })
+        loop.drain()
+        screen = try #require(terminal.screen)
+        #expect(screen.rows.last?.hasPrefix(" /sale ") == true, "\(screen.rows.last ?? "")")
+        #expect(screen.cursor == ScreenPoint(row: 11, column: 6))
+    }
+
     /// A search takes 80 characters; the 81st is not taken, and the status line says why.
     @Test func aSearchAtItsLimitSaysSo() throws {
         // At 80 columns the search is longer than the line: its end shows, beside the note.

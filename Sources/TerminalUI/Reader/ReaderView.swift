@@ -156,13 +156,26 @@ public enum ReaderView {
                 }
                 shown = "…" + typed[start...]
             }
-            let line = (state.isEditingSearch ? "/" : ":") + TerminalText.isolate(shown)
-            let end = screen.put(
-                line, row: row, column: 1, limit: screen.width - 3, role: .status, direction: .leftToRight)
-            screen.put(" ", row: row, column: end, role: .cursor)
             if !note.isEmpty {
                 screen.put(note, row: row, column: screen.width - 1 - TerminalText.width(note), role: .status)
             }
+            let prompt = state.isEditingSearch ? "/" : ":"
+            // Right-to-left input grows leftwards: where tinbox lays it out, its input point is its
+            // left end, where the next letter shows, and the cursor stands there, before the text
+            // (TERMINAL §3); it stood at the right end, beside the text's first letter.
+            if screen.bidi != .terminal, TerminalText.isRightToLeft(typed) {
+                screen.put(prompt, row: row, column: 1, role: .status)
+                screen.put(" ", row: row, column: 2, role: .cursor)
+                screen.put(
+                    TerminalText.isolate(shown), row: row, column: 3, limit: screen.width - 4, role: .status,
+                    direction: .leftToRight)
+                screen.focus(row: row, column: 2)
+                return ScreenPoint(row: row, column: 2)
+            }
+            let end = screen.put(
+                prompt + TerminalText.isolate(shown), row: row, column: 1, limit: screen.width - 3, role: .status,
+                direction: .leftToRight)
+            screen.put(" ", row: row, column: end, role: .cursor)
             screen.focus(row: row, column: end)
             return ScreenPoint(row: row, column: end)
         }
