@@ -57,7 +57,7 @@ final class ReaderInboxSource: ReaderDataSource {
         let target: InboxMarkTarget = state == .deleted ? .deleted : .read
         switch try inbox.markMessage(key, as: target) {
         case .changed: return target == .deleted ? "Deleted" : "Marked read"
-        case .unchanged: return state == .read ? "Already read" : "Unchanged"
+        case .unchanged: return state == .read ? "Already read" : "Already deleted"
         case .refused(let refusal): return TerminalText.sanitize("Not changed: \(refusal.reason)")
         }
     }

@@ -10,7 +10,11 @@ import Testing
         try f.seed([f.message("a")])
         #expect(try f.inbox.markDeleted(f.key("a")))
         #expect(try !f.inbox.markRead(f.key("a")))
-        #expect(try f.inbox.mark(.deleted, f.key("a")) == .refused(.deleted))
+        #expect(try f.inbox.mark(.read, f.key("a")) == .refused(.deleted))
+        // A.4: deleting it again is true and queues nothing new (no second `DT`).
+        let events = try f.inbox.pendingEvents(producer: "engagement", limit: 10).count
+        #expect(try f.inbox.mark(.deleted, f.key("a")) == .unchanged)
+        #expect(try f.inbox.pendingEvents(producer: "engagement", limit: 10).count == events)
         try f.seed([f.message("a", serverRead: false)])
         #expect(try f.inbox.entry(f.key("a"))?.state == .deleted)
         #expect(try f.ids(.deleted) == ["a"])

@@ -15,6 +15,9 @@ public enum InboxRules {
     /// A.4: what marking one message does, given its current effective state.
     public static func mark(_ target: MessageState, current: MessageState) -> MarkOutcome {
         switch (current, target) {
+        // A.4: deleting a deleted message is true, as reading a read one is, and queues nothing
+        // new; it was refused (A.1 refuses only reading it).
+        case (.deleted, .deleted): return .unchanged
         case (.deleted, _): return .refused(.deleted)
         case (.read, .read): return .unchanged
         case (_, .unread): return .refused(.notAllowed)
