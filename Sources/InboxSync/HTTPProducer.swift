@@ -218,12 +218,28 @@ public struct HTTPProducer: Sendable {
         value.addingPercentEncoding(withAllowedCharacters: queryValue) ?? value
     }
 
-    /// `Retry-After` in seconds (PROTOCOL 1.5), clamped to a day; nil when absent or unreadable.
-    static func retryAfter(_ value: String?) -> Double? {
-        guard let text = value?.trimmingCharacters(in: .whitespaces), let seconds = Double(text),
-            seconds.isFinite, seconds >= 0
-        else { return nil }
-        return min(seconds, longestRetryAfter)
+    /// `Retry-After` in seconds (PROTOCOL 1.5), or as an HTTP date (RFC 9110 10.2.3, which servers
+    /// and proxies send too: it was ignored, and the next refresh asked again at once), clamped to
+    /// a day; nil when absent or unreadable. `now` reads the date against the wall clock.
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
+        guard let text = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = Double(text), seconds.isFinite, seconds >= 0 { return min(seconds, longestRetryAfter) }
+        guard let date = httpDate(text) else { return nil }
+        return min(max(0, date.timeIntervalSince(now)), longestRetryAfter)
+    }
+
+    /// An HTTP date in any of its three forms: `Sun, 06 Nov 1994 08:49:37 GMT` (the one to send),
+    /// `Sunday, 06-Nov-94 08:49:37 GMT` and `Sun Nov  6 08:49:37 1994`.
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: collapsed) { return date }
+        }
+        return nil
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
