@@ -46,8 +46,16 @@ public struct ProducerConfig: Equatable, Sendable {
 
     /// Why `text` is no source: it starts as an http(s) URL but is none (`http://[::1`,
     /// `http://%zz`, `https://`). Such a text used to be read as a file of that name.
+    /// Another scheme (`ftp://`, `file://`) is none either: it was read as a relative file path,
+    /// its `//` squashed, and said "no such file".
     public static func malformedURL(_ text: String) -> String? {
         let lower = text.lowercased()
+        if let scheme = lower.range(of: "://").map({ lower[..<$0.lowerBound] }), !scheme.isEmpty,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+            scheme != "http", scheme != "https"
+        {
+            return "'\(text)' is not a file path or an http(s) URL (\(scheme):// is not read)"
+        }
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
         guard let url = URL(string: text), let host = url.host, !host.isEmpty else {
             return "'\(text)' is not a valid http(s) URL"

@@ -147,7 +147,8 @@ package struct Config {
         warnUnknown(fields, known: Self.campaignKeys, file: file, path: "campaigns.")
         func text(_ key: String) throws -> String? { try Self.text(fields, key, at: "campaigns.", file: file) }
         campaigns = Campaigns(
-            source: try text("source"), token: try text("token"), customer: try text("customer"),
+            source: try text("source"), token: try Self.token(fields, at: "campaigns.", file: file),
+            customer: try text("customer"),
             lang: try text("lang"), format: try text("format"), quietHoursClock: try text("quietHoursClock"))
         if let clock = campaigns.quietHoursClock, clock != "local", clock != "utc" {
             throw CommandFailure("\(file): campaigns.quietHoursClock '\(clock)' is not local or utc")
@@ -158,6 +159,17 @@ package struct Config {
             }
             campaigns.platform = platform
         }
+    }
+
+    /// `token`, a string an HTTP header can carry: one with a line break (a pasted token) was
+    /// dropped by URLSession without a word, and the requests went without it.
+    static func token(_ fields: [String: Any], at path: String, file: String) throws -> String? {
+        let token = try text(fields, "token", at: path, file: file)
+        if let token, token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw CommandFailure(
+                "\(file): \(path)token holds a control character (a line break?), which no request can carry")
+        }
+        return token
     }
 
     /// `fields[key]` as a string; nil when it is absent or null. Any other kind is refused,
@@ -237,7 +249,8 @@ package struct Config {
             throw CommandFailure("\(file): producers[\(index)].maxMessages \(maxMessages) is below 1")
         }
         var producer = ProducerConfig(
-            kind: kind, source: ProducerConfig.source(source, relativeTo: base), token: try text("token"),
+            kind: kind, source: ProducerConfig.source(source, relativeTo: base),
+            token: try token(fields, at: at, file: file),
             contactKey: try text("contactKey"), pageSize: pageSize, maxMessages: maxMessages)
         switch InboxFormat.named(try text("format"), isHTTP: producer.isHTTP) {
         case .success(let format): producer.format = format

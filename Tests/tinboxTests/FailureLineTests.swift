@@ -37,6 +37,10 @@ import Testing
             arguments: ["--feed", "@/a.json", "--feed", "engagement=@/b.json", "count"], status: 64,
             says: "--feed names two engagement producers"),
         Case(arguments: ["--feed", "engagement=", "count"], status: 64, says: "--feed needs a source"),
+        // Read as a relative file path ("cannot read …/ftp:/host: no such file"), it is said now.
+        Case(
+            arguments: ["--feed", "ftp://127.0.0.1:9", "count"], status: 64,
+            says: "--feed: 'ftp://127.0.0.1:9' is not a file path or an http(s) URL (ftp:// is not read)"),
         Case(
             arguments: ["--feed", "http://[::1", "count"], status: 64,
             says: "--feed: 'http://[::1' is not a valid http(s) URL"),
@@ -77,6 +81,9 @@ import Testing
             arguments: ["--config", "@/kind-number.json", "list"], status: 1, says: "producers[0].kind must be a string"
         ),
         Case(arguments: ["--config", "@/token.json", "list"], status: 1, says: "producers[0].token must be a string"),
+        Case(
+            arguments: ["--config", "@/token-break.json", "list"], status: 1,
+            says: "producers[0].token holds a control character (a line break?), which no request can carry"),
         Case(
             arguments: ["--config", "@/campaigns-list.json", "list"], status: 1,
             says: "\"campaigns\" must be an object"),
@@ -216,6 +223,7 @@ import Testing
             "most.json": #"{"producers": [{"source": "http://127.0.0.1:9", "maxMessages": true}]}"#,
             "kind-number.json": #"{"producers": [{"kind": 1, "source": "feed.json"}]}"#,
             "token.json": #"{"producers": [{"source": "http://127.0.0.1:9", "token": 5}]}"#,
+            "token-break.json": #"{"producers": [{"source": "http://127.0.0.1:9", "token": "a\r\nX-Evil: 1"}]}"#,
             "campaigns-list.json": #"{"campaigns": ["http://127.0.0.1:9"]}"#,
             "campaigns-token.json": #"{"campaigns": {"source": "http://127.0.0.1:9", "token": false}}"#,
             "platform-text.json": #"{"campaigns": {"platform": "2"}}"#,
