@@ -142,11 +142,17 @@ public struct ProducerSource: Sendable {
         case .file(let url): source = .file(url)
         case .http(let url): source = .http(url)
         }
+        let maxMessages = try wholeOption("maxMessages", of: kind) ?? 1000
+        // It was raised to 1 without a word, and a refresh stored one message of the list; the
+        // config file refuses it the same way (CLI.md).
+        guard maxMessages >= 1 else {
+            throw .invalidOption("producer \(kind.rawValue): maxMessages \(maxMessages) is below 1")
+        }
         var config = ProducerConfig(
             kind: kind, source: source, token: token, contactKey: options["contactKey"]?.stringValue,
             // PROTOCOL 1.2's check of the range comes later, before any request.
             pageSize: try wholeOption("pageSize", of: kind) ?? 20,
-            maxMessages: max(1, try wholeOption("maxMessages", of: kind) ?? 1000),
+            maxMessages: maxMessages,
             format: inboxFormat,
             isDemo: isDemo)
         if inboxFormat == .dengage {

@@ -98,6 +98,13 @@ extension InboxFeatureTests {
         #expect(throws: Never.self) {
             try InboxFeature.open(configuration([.http(base, options: ["pageSize": .number(50)])]), shared: false)
         }
+        // A maximum below 1 was raised to 1 without a word, and a refresh kept one message.
+        for most in [0.0, -5] {
+            #expect(throws: TinboxError.invalidOption("producer engagement: maxMessages \(Int(most)) is below 1")) {
+                try InboxFeature.open(
+                    configuration([.http(base, options: ["maxMessages": .number(most)])]), shared: false)
+            }
+        }
     }
 
     @Test func aReadOnlyViewReadsTheStoreOrTheFilesAndWritesNothing() throws {
