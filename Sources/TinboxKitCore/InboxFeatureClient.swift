@@ -15,6 +15,8 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
     let callbackQueue: DispatchQueue
     /// The network, started early by a refresh (`prepare`) when it is the `tinbox-net` helper.
     let transport: HTTPTransport
+    /// The configuration's `log`, else stderr: where a refusal a Bool cannot explain is said.
+    let log: @Sendable (String) -> Void
     private let delegates = Locked<[WeakResponseDelegate]>([])
 
     /// The folder of `tinbox.db` (a read-only API: the folder it reads, perhaps a private copy).
@@ -44,11 +46,16 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
         let worker = SyncWorker(
             producers: producers, transport: transport, indexesTitles: configuration.indexesTitles,
             log: log, openInbox: { Inbox(store: try Store(directory: directory), clock: clock) })
-        self.init(inbox: inbox, worker: worker, callbackQueue: configuration.callbackQueue, transport: transport)
+        self.init(
+            inbox: inbox, worker: worker, callbackQueue: configuration.callbackQueue, transport: transport, log: log)
     }
 
     /// The API over `inbox`, with `worker` for refreshes and queue flushes.
-    init(inbox: Inbox, worker: SyncWorker, callbackQueue: DispatchQueue, transport: HTTPTransport) {
+    init(
+        inbox: Inbox, worker: SyncWorker, callbackQueue: DispatchQueue, transport: HTTPTransport,
+        log: @escaping @Sendable (String) -> Void = { TinboxLog.write("[tinbox] \($0)") }
+    ) {
+        self.log = log
         self.inbox = inbox
         self.worker = worker
         dataDirectory = inbox.store.directory
@@ -95,11 +102,19 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
         store("mark all deleted", fallback: false) { try $0.markAllDeleted() }
     }
 
-    /// An id alone, or `producer/id` when two producers share it; an ambiguous id is refused.
+    /// An id alone, or `producer/id` when two producers share it; an ambiguous id is refused,
+    /// with a log line saying which two to choose from (a Bool cannot say it, and the app's
+    /// false had no reason anywhere).
     private func mark(_ state: MessageState, named name: String) -> Bool {
         store("mark \(state.rawValue)", fallback: false) { inbox in
-            guard case .success(let key) = try inbox.resolve(name) else { return false }
-            return try inbox.mark(state, key).succeeded
+            switch try inbox.resolve(name) {
+            case .success(let key): return try inbox.mark(state, key).succeeded
+            case .failure(let refusal):
+                if case .ambiguous = refusal {
+                    log("mark \(state.rawValue): \(TerminalText.sanitize(refusal.description))")
+                }
+                return false
+            }
         }
     }
 

@@ -227,6 +227,7 @@ struct InboxFeatureTests {
         #expect(c.isPinned && !c.isRead && c.messageDetails == "token-c")
         #expect(api.markMessageDeleted(message: c))
         #expect(!api.markMessageRead(message: c), "deleted is final")
+        #expect(api.markMessageDeleted(message: c), "deleting a deleted message is true (A.4)")
         #expect(api.getDeletedMessages().map(\.id) == ["c"])
         #expect(api.getDeletedMessages().first?.isDeleted == true)
         #expect(api.getDeletedMessagesCount() == 1)
@@ -236,6 +237,26 @@ struct InboxFeatureTests {
         #expect(!api.markAllMessagesDeleted())
         #expect(api.getAllMessagesCount() == 0)
         #expect(api.getDeletedMessagesCount() == 3)
+    }
+
+    /// An id two producers share is refused by `id:` (which of them?) with a line in the log
+    /// saying how to name each; `producer/id` marks one.
+    @Test func anIdTwoProducersShareIsRefusedSayingHowToNameEach() throws {
+        let app = try workspace.writeFeed("app.json", [Workspace.message("a")])
+        let lines = Recorder<String>()
+        var configuration = configuration([try feed(), .file(app, producer: .appMessaging)])
+        configuration = TinboxConfiguration(
+            dataDirectory: configuration.dataDirectory, producers: configuration.producers,
+            callbackQueue: configuration.callbackQueue, clock: clock, log: { lines.append($0) })
+        InboxFeature.configure(configuration)
+        let answers = Recorder<InboxFeatureApi?>()
+        InboxFeature.requestSdk { answers.append($0) }
+        #expect(eventually { answers.count == 1 })
+        let api = try #require(answers.items.first ?? nil)
+        refresh(api, expected: 2)
+        #expect(!api.markMessageRead(id: "a"))
+        #expect(lines.items.contains("mark read: id a is used by two producers; say app-messaging/a or engagement/a"))
+        #expect(api.markMessageRead(id: "engagement/a"))
     }
 
     @Test func markAllReadAndTheDurableState() throws {
