@@ -268,7 +268,10 @@ public final class InAppMessaging: @unchecked Sendable {
         perform { [self] in
             guard let runtime else { return }
             var handled = false
-            if let visible {
+            // Only a message the engine has on screen takes a tap (B.11): before the surface said
+            // `presented()`, the delegate was asked about the action and the tap then dropped,
+            // so a host that acted recorded no click.
+            if let visible, runtime.presenter.visibleMessageId == visible.messageId {
                 let button = buttonId.flatMap { id in visible.buttons.first { $0.id == id } }
                 let action = buttonId == nil ? visible.campaign.message?.clickAction : button?.action
                 if let action {

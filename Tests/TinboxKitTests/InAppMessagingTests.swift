@@ -304,6 +304,28 @@ struct InAppMessagingTests {
         #expect(harness.messaging.shownMessage == nil, "a message that does not fit waits")
     }
 
+    /// The engine takes no tap before the surface said `presented()` (B.11 acts on the message
+    /// shown): the delegate was asked about the action anyway, and a host that acted on it
+    /// recorded no click.
+    @Test func aTapBeforeTheSurfaceSaidPresentedAsksNobody() throws {
+        let surface = RecordingSurface()
+        surface.presentsAtOnce = false
+        let harness = try Harness(surface: surface)
+        surface.messaging = harness.messaging
+        let delegate = MessagingDelegate()
+        harness.messaging.inAppMessagingDelegate = delegate
+        harness.start()
+        _ = try #require(harness.show())
+        harness.messaging.tap(buttonId: "ok")
+        harness.callbacks.drain()
+        #expect(!delegate.log.items.contains { $0.hasPrefix("didHandleAction") }, "\(delegate.log.items)")
+        harness.messaging.presented()
+        harness.messaging.tap(buttonId: "ok")
+        harness.callbacks.drain()
+        #expect(delegate.log.items.contains("didHandleAction c-go ok Hi Sam dismiss"))
+        #expect(harness.waitUntilClosed())
+    }
+
     @Test func anEventsCompletionSaysHowItsSendEndedAndNotStartedIsFalseAtOnce() throws {
         let harness = try Harness()
         let ended = Recorder<String>()
@@ -397,6 +419,8 @@ final class RecordingSurface: InAppSurface, @unchecked Sendable {
     let log = Recorder<String>()
     weak var messaging: InAppMessaging?
     var roomy = true
+    /// False: `presented()` waits for the test to call it (a surface still drawing).
+    var presentsAtOnce = true
     let columns = 100
     let rows = 30
     let reducesMotion = true
@@ -406,7 +430,7 @@ final class RecordingSurface: InAppSurface, @unchecked Sendable {
     func present(_ presentation: InAppPresentation) {
         let direction = presentation.isRightToLeft ? "rtl" : "ltr"
         log.append("present \(presentation.message.id) \(presentation.message.header ?? "") \(direction)")
-        messaging?.presented()
+        if presentsAtOnce { messaging?.presented() }
     }
 
     func remove(messageId: String) { log.append("remove \(messageId)") }
