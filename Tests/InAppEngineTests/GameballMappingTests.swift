@@ -391,6 +391,25 @@ import Testing
         #expect(QuietHours.seconds("24:01") == nil && QuietHours.seconds("7:05") == nil)
     }
 
+    /// A window with seconds is written with them, and tinbox's document reads them back: `convert`
+    /// wrote `12:00:30` as `12:00`, and the converted file judged those 30 seconds differently.
+    @Test func aQuietHoursWindowKeepsItsSecondsThroughConvert() throws {
+        let gameball = try CampaignDocument.read(
+            Data(#"{"quietHours":{"enabled":true,"start":"12:00:30","end":"24:00"},"messages":[]}"#.utf8),
+            format: .gameball)
+        let written = JSONWriter.write(gameball.syncDocument)
+        #expect(written.contains(#""start":"12:00:30""#) && written.contains(#""end":"00:00""#), "\(written)")
+        let again = try CampaignDocument.read(Data(written.utf8), format: .tinbox)
+        #expect(again.settings.quietHours?.startSeconds == 12 * 3600 + 30)
+        #expect(again.problems.isEmpty, "\(again.problems)")
+        let bad = try CampaignDocument.read(
+            Data(#"{"settings":{"quietHours":{"start":"12:00:60","end":"13:00"}},"campaigns":[]}"#.utf8),
+            format: .tinbox)
+        #expect(bad.settings.quietHours == nil)
+        #expect(
+            bad.problems == ["settings.quietHours: start and end must be HH:mm or HH:mm:ss; no quiet hours are used"])
+    }
+
     // MARK: §5 recognising a file
 
     @Test(arguments: [

@@ -26,13 +26,16 @@ struct CampaignDecoder {
             }
         }
         if let quiet = json["quietHours"], quiet != .null {
-            if let start = quiet["start"]?.stringValue.flatMap(QuietHours.minutes),
-                let end = quiet["end"]?.stringValue.flatMap(QuietHours.minutes)
+            // `HH:mm`, or `HH:mm:ss` as Gameball's windows have them: `convert` wrote a Gameball
+            // window's seconds away (12:00:30 as 12:00), and the converted file judged differently.
+            let inDay = { (text: String) in QuietHours.seconds(text).flatMap { $0 < 86_400 ? $0 : nil } }
+            if let start = quiet["start"]?.stringValue.flatMap(inDay),
+                let end = quiet["end"]?.stringValue.flatMap(inDay)
             {
                 let clock = json["quietHoursClock"]?.stringValue.flatMap(QuietHours.Clock.init) ?? .local
-                settings.quietHours = QuietHours(start: start, end: end, clock: clock)
+                settings.quietHours = QuietHours(startSeconds: start, endSeconds: end, clock: clock)
             } else {
-                problem("settings.quietHours: start and end must be HH:mm; no quiet hours are used")
+                problem("settings.quietHours: start and end must be HH:mm or HH:mm:ss; no quiet hours are used")
             }
         }
         if let languages = json["supportedLanguages"]?.arrayValue {

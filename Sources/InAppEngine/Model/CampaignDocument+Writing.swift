@@ -36,11 +36,13 @@ extension CampaignSettings {
         return .object(fields)
     }
 
-    /// `HH:mm` (tinbox's form); the end of the day is `23:59` plus a minute, which the form cannot
-    /// say, so it is written as `00:00` (the same window).
+    /// `HH:mm`, or `HH:mm:ss` when the window has seconds (a Gameball window's); the end of the
+    /// day (`24:00`), which the form cannot say, is written as `00:00` (the same window).
     private static func clock(_ seconds: Int) -> String {
-        let minutes = seconds / 60 % (24 * 60)
-        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        let inDay = seconds % 86_400
+        let (hours, minutes, rest) = (inDay / 3600, inDay / 60 % 60, inDay % 60)
+        if rest == 0 { return String(format: "%02d:%02d", hours, minutes) }
+        return String(format: "%02d:%02d:%02d", hours, minutes, rest)
     }
 }
 
