@@ -215,6 +215,15 @@ import Testing
         screen = try #require(terminal.screen)
         #expect(screen.rows.last?.hasPrefix(" /sale ") == true, "\(screen.rows.last ?? "")")
         #expect(screen.cursor == ScreenPoint(row: 11, column: 6))
+        // Cut to "…" and its tail, the entry is typed into as the tail that shows: a Hebrew word
+        // and 50 x's put the cursor after the x's, where the next one comes.
+        terminal.enqueue(keys: Array(repeating: .backspace, count: 4) + "שלום".map { .character($0) })
+        terminal.enqueue(keys: Array(repeating: .character("x"), count: 50))
+        loop.drain()
+        screen = try #require(terminal.screen)
+        let status = try #require(screen.rows.last)
+        #expect(status.hasPrefix(" /…xxx"), "\(status)")
+        #expect(screen.cursor == ScreenPoint(row: 11, column: 38))
     }
 
     /// A search takes 80 characters; the 81st is not taken, and the status line says why.

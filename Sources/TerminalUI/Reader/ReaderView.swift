@@ -163,17 +163,23 @@ public enum ReaderView {
             // Right-to-left input grows leftwards: where tinbox lays it out, its input point is its
             // left end, where the next letter shows, and the cursor stands there, before the text
             // (TERMINAL §3); it stood at the right end, beside the text's first letter.
-            if screen.bidi != .terminal, TerminalText.isRightToLeft(typed) {
+            // What shows decides, for the layout and the cursor alike: an entry cut to "…" and its
+            // tail is laid out, and typed into, as that tail (a right-to-left entry with a long
+            // left-to-right end had the cursor at its left while the letters came at its right).
+            let direction: TerminalText.Direction = TerminalText.isRightToLeft(shown) ? .rightToLeft : .leftToRight
+            if screen.bidi != .terminal, direction == .rightToLeft {
                 screen.put(prompt, row: row, column: 1, role: .status)
                 screen.put(" ", row: row, column: 2, role: .cursor)
                 screen.put(
-                    TerminalText.isolate(shown), row: row, column: 3, limit: screen.width - 4, role: .status,
+                    TerminalText.isolate(shown, direction: direction), row: row, column: 3, limit: screen.width - 4,
+                    role: .status,
                     direction: .leftToRight)
                 screen.focus(row: row, column: 2)
                 return ScreenPoint(row: row, column: 2)
             }
             let end = screen.put(
-                prompt + TerminalText.isolate(shown), row: row, column: 1, limit: screen.width - 3, role: .status,
+                prompt + TerminalText.isolate(shown, direction: direction), row: row, column: 1,
+                limit: screen.width - 3, role: .status,
                 direction: .leftToRight)
             screen.put(" ", row: row, column: end, role: .cursor)
             screen.focus(row: row, column: end)
