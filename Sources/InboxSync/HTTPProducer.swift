@@ -18,12 +18,18 @@ public struct HTTPProducer: Sendable {
     public let base: URL
     public let transport: HTTPTransport
     public let cancellation: Cancellation?
+    /// The wall clock an HTTP-date `Retry-After` is read against (the inbox's, injected).
+    public let clock: Clock
 
-    public init(config: ProducerConfig, base: URL, transport: HTTPTransport, cancellation: Cancellation? = nil) {
+    public init(
+        config: ProducerConfig, base: URL, transport: HTTPTransport, cancellation: Cancellation? = nil,
+        clock: Clock = SystemClock()
+    ) {
         self.config = config
         self.base = base
         self.transport = transport
         self.cancellation = cancellation
+        self.clock = clock
     }
 
     /// PROTOCOL 1.2: the page size is checked before any request is made.
@@ -183,7 +189,7 @@ public struct HTTPProducer: Sendable {
         case .success(let response):
             if response.status == 429 {
                 throw SyncError.throttled(
-                    endpoint: endpoint, retryAfter: Self.retryAfter(response.headers["retry-after"]))
+                    endpoint: endpoint, retryAfter: Self.retryAfter(response.headers["retry-after"], now: clock.now))
             }
             guard (200...299).contains(response.status) else {
                 throw SyncError.http(endpoint: endpoint, status: response.status)
@@ -193,7 +199,9 @@ public struct HTTPProducer: Sendable {
     }
 
     private func jsonObject(_ data: Data, endpoint: String) throws -> Any {
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+        // A lone surrogate escape reads as U+FFFD here too, as in every page (JSONText).
+        let text = JSONText.replacingLoneSurrogates(data)
+        guard let object = try? JSONSerialization.jsonObject(with: text, options: [.fragmentsAllowed]) else {
             throw SyncError.notJSON(endpoint: endpoint)
         }
         return object
@@ -221,7 +229,7 @@ public struct HTTPProducer: Sendable {
     /// `Retry-After` in seconds (PROTOCOL 1.5), or as an HTTP date (RFC 9110 10.2.3, which servers
     /// and proxies send too: it was ignored, and the next refresh asked again at once), clamped to
     /// a day; nil when absent or unreadable. `now` reads the date against the wall clock.
-    static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
+    static func retryAfter(_ value: String?, now: Date) -> Double? {
         guard let text = value?.trimmingCharacters(in: .whitespaces) else { return nil }
         if let seconds = Double(text), seconds.isFinite, seconds >= 0 { return min(seconds, longestRetryAfter) }
         guard let date = httpDate(text) else { return nil }

@@ -228,7 +228,8 @@ public final class Refresher {
         if let throttle = try inbox.throttle(producer: producer.name, bootId: bootId) {
             throw SyncError.stillThrottled(remaining: throttle.remaining)
         }
-        let http = HTTPProducer(config: producer, base: base, transport: transport, cancellation: cancellation)
+        let http = HTTPProducer(
+            config: producer, base: base, transport: transport, cancellation: cancellation, clock: inbox.clock)
         do {
             guard try http.isOperational() else {
                 try checkStillWanted()

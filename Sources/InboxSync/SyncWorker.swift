@@ -174,7 +174,7 @@ public final class SyncWorker: @unchecked Sendable {
             let dengage = try DengageProducer(config: producer, inbox: inbox, base: base, transport: transport)
             return try DengageDrainer(inbox: inbox, producer: dengage, bootId: bootId, log: log).drain()
         }
-        let http = HTTPProducer(config: producer, base: base, transport: transport)
+        let http = HTTPProducer(config: producer, base: base, transport: transport, clock: inbox.clock)
         return try QueueDrainer(inbox: inbox, producer: http, bootId: bootId).drain()
     }
 

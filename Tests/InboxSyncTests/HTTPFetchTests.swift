@@ -96,6 +96,16 @@ import Testing
         #expect(try f.ids() == ["a", "c"])
     }
 
+    /// A lone surrogate escape in the params (a name cut inside an emoji) reads as U+FFFD, as in
+    /// a page: the params were "not JSON", and the producer's refresh failed.
+    @Test func aLoneSurrogateInTheParamsIsReadAsInAPage() throws {
+        let f = try SyncFixture()
+        try f.stub.script(
+            "GET /api/sdk/params", [["body": #"{"accountName": "acme \ud83d", "inboxEnabled": true}"#]])
+        try f.stub.setState(["generate": 2])
+        #expect(try f.refresh() == [.ok(messages: 2, skipped: 0)])
+    }
+
     @Test func aBaseURLWithAPathKeepsIt() throws {
         let f = try SyncFixture()
         let base = f.stub.base.appendingPathComponent("tenant/")

@@ -6,7 +6,9 @@ import Foundation
 /// `tinbox convert` of a 10,000-campaign Gameball sync spent three quarters of its time in
 /// JSONDecoder, most of it in the `Decodable` machinery trying `Bool`, `Double`, `String`,
 /// `[JSONValue]` in turn for every value and building coding paths (issue 12, "Performance").
-/// This reads the bytes once. It accepts exactly what JSONDecoder accepts on this toolchain:
+/// This reads the bytes once. It accepts exactly what JSONDecoder accepts on this toolchain, but
+/// for a `\u` escape of a lone surrogate, which it reads as U+FFFD where JSONDecoder refuses the
+/// text (`JSONText.replacingLoneSurrogates`):
 /// a leading UTF-8 byte-order mark, any value at the top, numbers that fit a finite `Double`
 /// (one that rounds to zero from non-zero digits is refused, as one that overflows), strict
 /// UTF-8 in strings, at most 512 levels of nesting, one trailing comma in an object or array,

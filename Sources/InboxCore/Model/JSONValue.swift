@@ -22,8 +22,9 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Parses one JSON document; `nil` when it is not JSON. It reads what `JSONDecoder` reads
-    /// into this type's `Decodable` conformance, the same values and the same refusals
-    /// (`JSONReader`), and hands UTF-16 and UTF-32 text to JSONDecoder itself.
+    /// into this type's `Decodable` conformance, the same values and the same refusals but for a
+    /// lone surrogate escape, read as U+FFFD (`JSONReader`), and hands UTF-16 and UTF-32 text to
+    /// JSONDecoder itself (which refuses that escape still).
     public static func parse(_ data: Data) -> JSONValue? {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
