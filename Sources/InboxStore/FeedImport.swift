@@ -106,14 +106,15 @@ public final class FeedImport: FeedSink {
             }
             // `isDeleted`: deleted locally, which is final (A.1). SFMC's `read` and `deleted` set
             // the local state when a message is first stored only (VENDORS.md §3): a later export
-            // saying unread turned a message read by the first back to unread.
+            // saying unread turned a message read by the first back to unread. Of two items with
+            // one id, the first one's flags count, as its message is the one stored.
             try database.prepare(
                 """
                 INSERT INTO local_state(producer, id, state, changed_ms)
-                SELECT ?1, s.id, CASE WHEN max(s.deleted) THEN 2 ELSE 1 END, ?2 FROM \(Self.table) AS s
+                SELECT ?1, s.id, CASE WHEN s.deleted THEN 2 ELSE 1 END, ?2
+                FROM (SELECT min(seq), id, deleted, server_read, first_only FROM \(Self.table) GROUP BY id) AS s
                 WHERE (s.deleted OR (s.first_only AND s.server_read))
                   AND NOT (s.first_only AND EXISTS (SELECT 1 FROM messages AS m WHERE m.producer = ?1 AND m.id = s.id))
-                GROUP BY s.id
                 ON CONFLICT(producer, id) DO UPDATE SET state = max(state, excluded.state), changed_ms = excluded.changed_ms
                 """
             ).run(.text(producer), .int(inbox.nowMilliseconds))

@@ -72,6 +72,14 @@ import Testing
         #expect(try fixture.refresh(first) == .ok(messages: 3, skipped: 0))
         #expect(try fixture.inbox.entry(fixture.key("u"))?.state == .unread)
         #expect(try fixture.inbox.entry(fixture.key("r"))?.state == .read)
+        // Of two items with one id, the first is stored, with its flags: the later copy's
+        // `deleted` deleted the first copy's message.
+        let twice = try fixture.write(
+            #"[{"id":"d","subject":"first copy","read":false},{"id":"d","subject":"second","read":true,"deleted":true}]"#,
+            name: "twice.json")
+        #expect(try fixture.refresh(twice) == .ok(messages: 1, skipped: 1))
+        #expect(try fixture.inbox.entry(fixture.key("d"))?.state == .unread)
+        #expect(try fixture.inbox.entry(fixture.key("d"))?.message.title == "first copy")
     }
 
     @Test(arguments: [
