@@ -63,6 +63,16 @@ public struct ProducerConfig: Equatable, Sendable {
         return nil
     }
 
+    /// Why `token` cannot go in an `Authorization` header, nil when it can: a control character
+    /// other than a tab (a line break from a paste) made URLSession drop the header without a
+    /// word, and the requests went without it.
+    public static func tokenProblem(_ token: String) -> String? {
+        guard token.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+            return nil
+        }
+        return "holds a control character (a line break?), which no request can carry"
+    }
+
     /// Reads `SRC` as an http(s) base URL or a file path (`~` expanded).
     public static func source(_ text: String, relativeTo base: URL? = nil) -> Source {
         let lower = text.lowercased()

@@ -2,6 +2,7 @@ import Foundation
 import InAppEngine
 import InAppSync
 import InboxCore
+import InboxSync
 
 /// Where in-app campaigns come from (PROTOCOL 2): a sync document on disk, or a base URL.
 ///
@@ -61,6 +62,9 @@ public struct CampaignSource: Sendable {
         if let platform = options["platform"]?.numberValue {
             guard platform == 1 || platform == 2 else { throw .invalidOption("platform \(platform) is not 1 or 2") }
             readOptions.platform = Int(platform)
+        }
+        if let problem = token.flatMap(ProducerConfig.tokenProblem) {
+            throw .invalidOption("campaigns token \(problem)")
         }
         switch location {
         case .file(let url): return .file(url, format: campaignFormat, options: readOptions)

@@ -142,6 +142,9 @@ public struct ProducerSource: Sendable {
         case .file(let url): source = .file(url)
         case .http(let url): source = .http(url)
         }
+        if let problem = token.flatMap(ProducerConfig.tokenProblem) {
+            throw .invalidOption("producer \(kind.rawValue): token \(problem)")
+        }
         let maxMessages = try wholeOption("maxMessages", of: kind) ?? 1000
         // It was raised to 1 without a word, and a refresh stored one message of the list; the
         // config file refuses it the same way (CLI.md).

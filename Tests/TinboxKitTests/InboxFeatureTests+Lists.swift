@@ -98,6 +98,14 @@ extension InboxFeatureTests {
         #expect(throws: Never.self) {
             try InboxFeature.open(configuration([.http(base, options: ["pageSize": .number(50)])]), shared: false)
         }
+        // A token with a line break: URLSession dropped the header, and requests went without it.
+        let broken = "producer engagement: token holds a control character (a line break?), which no request can carry"
+        #expect(throws: TinboxError.invalidOption(broken)) {
+            try InboxFeature.open(configuration([.http(base, token: "a\r\nX-Evil: 1")]), shared: false)
+        }
+        #expect(throws: Never.self) {
+            try InboxFeature.open(configuration([.http(base, token: "a\tb")]), shared: false)
+        }
         // A maximum below 1 was raised to 1 without a word, and a refresh kept one message.
         for most in [0.0, -5] {
             #expect(throws: TinboxError.invalidOption("producer engagement: maxMessages \(Int(most)) is below 1")) {
