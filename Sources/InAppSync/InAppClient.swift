@@ -7,26 +7,19 @@ import InboxSync
 public struct InAppClient: Sendable {
     public let source: CampaignSource
     public let transport: HTTPTransport
-    /// PROTOCOL 1.5 holds for every endpoint: bodies over 8 MiB are refused.
+    /// A campaigns file, as large as a feed file may be (PROTOCOL 1.5); from a server, every body
+    /// is held to 8 MiB by the transport.
     static let fileLimit = 256 << 20
-    /// A local picture or placeholders file: the 8 MiB a body from a server may be (PROTOCOL 1.5).
-    public static let pictureLimit = 8 << 20
+    /// A local picture or placeholders file. The spec bounds only what comes over HTTP (8 MiB);
+    /// a demo's or a preview's picture on disk may be larger, and a larger one is said in the
+    /// decision log ("artwork … failed (… larger than 64 MiB)"), not dropped without a reason.
+    public static let pictureLimit = 64 << 20
 
     /// A local file's bytes, read as feed files are (`FileProducer.stream`): at most `limit`, so
     /// `/dev/zero` named as a picture or as the campaigns is refused at the limit where it filled
     /// the memory, a directory is refused, and a pipe nobody writes to fails after its wait.
     public static func readLocal(_ url: URL, limit: Int) -> Result<Data, InAppSyncError> {
-        var data = Data()
-        do {
-            try FileProducer.stream(url, limit: limit) { data.append(contentsOf: $0) }
-        } catch SyncError.tooLarge(_, let limit) {
-            return .failure(.unreadable("cannot read \(url.path): it is larger than \(limit >> 20) MiB"))
-        } catch SyncError.unreadable(_, let reason) {
-            return .failure(.unreadable("cannot read \(url.path): \(reason)"))
-        } catch {
-            return .failure(.unreadable("cannot read \(url.path): \(error)"))
-        }
-        return .success(data)
+        FileProducer.contents(url, limit: limit).mapError { .unreadable("cannot read \(url.path): \($0.reason)") }
     }
 
     public init(source: CampaignSource, transport: HTTPTransport = ProcessTransport.shared) {

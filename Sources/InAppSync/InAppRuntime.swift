@@ -237,8 +237,11 @@ public final class InAppRuntime {
         background { post in
             let result = client.artwork(reference)
             post { runtime, presenter, time in
-                guard case .success(let bytes) = result else {
-                    return presenter.artworkFailed(key: reference.key, at: time)
+                let bytes: Data
+                switch result {
+                case .success(let fetched): bytes = fetched
+                case .failure(let failure):
+                    return presenter.artworkFailed(key: reference.key, reason: "\(failure)", at: time)
                 }
                 runtime.saving("artwork \(reference.key)") {
                     try runtime.store.saveArtwork(url: reference.key, bytes: bytes, at: runtime.clock.now)

@@ -32,6 +32,29 @@ public struct FileProducer: Sendable {
         }
     }
 
+    /// A whole small file (a config, a campaigns document, a picture), read as feeds are
+    /// (`stream`): at most `limit` bytes, so `/dev/zero` stops at the limit, a directory is refused
+    /// and a pipe nobody writes to fails after its wait. The failure is the reason in words
+    /// ("it is larger than 1 MiB", "no such file"), for the caller's line.
+    public static func contents(_ url: URL, limit: Int) -> Result<Data, Unreadable> {
+        var data = Data()
+        do {
+            try stream(url, limit: limit) { data.append(contentsOf: $0) }
+        } catch SyncError.tooLarge(_, let limit) {
+            return .failure(Unreadable(reason: "it is larger than \(limit >> 20) MiB"))
+        } catch SyncError.unreadable(_, let reason) {
+            return .failure(Unreadable(reason: reason))
+        } catch {
+            return .failure(Unreadable(reason: "\(error)"))
+        }
+        return .success(data)
+    }
+
+    /// Why `contents` could not read a file.
+    public struct Unreadable: Error, Sendable {
+        public let reason: String
+    }
+
     /// How long a named pipe may wait for its writer's first bytes: `mkfifo p; tinbox --feed p
     /// refresh & cat feed.json > p` works, and a pipe nobody writes to fails instead of holding
     /// tinbox for ever.

@@ -52,25 +52,22 @@ package struct Config {
     /// Reads `url`; a missing file is an empty config only when `required` is false (the default path).
     package init(url: URL, required: Bool) throws {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            if required { throw CommandFailure("cannot read config \(url.path): no such file") }
             // A link whose file is gone (a dotfiles checkout not yet made) is not the absent
-            // default: its settings would be missed without a word.
+            // default: its settings would be missed without a word. Named, it says where it points.
             if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
                 throw CommandFailure("cannot read config \(url.path): it links to \(target), which does not exist")
             }
+            if required { throw CommandFailure("cannot read config \(url.path): no such file") }
             return
         }
         // Read as a feed file is, in chunks, which also refuses a directory and says why a file
         // cannot be opened: Foundation's `contents(atPath:)` and `Data(contentsOf:)` refuse a
         // character device, and `--config /dev/null` (make generated) is the empty config; the
         // limit stops `/dev/zero` before it fills the memory.
-        var data = Data()
-        do {
-            try FileProducer.stream(url, limit: Self.sizeLimit) { data.append(contentsOf: $0) }
-        } catch SyncError.tooLarge(_, let limit) {
-            throw CommandFailure("cannot read config \(url.path): it is larger than \(limit >> 20) MiB")
-        } catch SyncError.unreadable(_, let reason) {
-            throw CommandFailure("cannot read config \(url.path): \(reason)")
+        let data: Data
+        switch FileProducer.contents(url, limit: Self.sizeLimit) {
+        case .success(let bytes): data = bytes
+        case .failure(let why): throw CommandFailure("cannot read config \(url.path): \(why.reason)")
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
         let root: Any
@@ -165,9 +162,8 @@ package struct Config {
     /// dropped by URLSession without a word, and the requests went without it.
     static func token(_ fields: [String: Any], at path: String, file: String) throws -> String? {
         let token = try text(fields, "token", at: path, file: file)
-        if let token, token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw CommandFailure(
-                "\(file): \(path)token holds a control character (a line break?), which no request can carry")
+        if let problem = token.flatMap(ProducerConfig.tokenProblem) {
+            throw CommandFailure("\(file): \(path)token \(problem)")
         }
         return token
     }

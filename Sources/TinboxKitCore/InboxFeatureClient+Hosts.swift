@@ -36,8 +36,9 @@ extension InboxFeatureClient {
             var named: Set<MessageKey> = []
             for id in ids {
                 switch try inbox.resolve(id) {
-                // A message named twice is marked once: `deleted` the second time was refused as
-                // final, and the whole command with it.
+                // A message named twice is marked once (and one `DT` queued): the second `deleted`
+                // was refused as final, and the whole command with it, before deleting a deleted
+                // message was true (A.4).
                 case .success(let key): if named.insert(key).inserted { keys.append(key) }
                 case .failure(let refusal): return InboxMarkRefusal(messageId: nil, reason: refusal.description)
                 }

@@ -17,6 +17,7 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
     let transport: HTTPTransport
     /// The configuration's `log`, else stderr: where a refusal a Bool cannot explain is said.
     let log: @Sendable (String) -> Void
+    static let standardLog: @Sendable (String) -> Void = { TinboxLog.write("[tinbox] \($0)") }
     private let delegates = Locked<[WeakResponseDelegate]>([])
 
     /// The folder of `tinbox.db` (a read-only API: the folder it reads, perhaps a private copy).
@@ -40,7 +41,7 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
         } catch {
             throw .storeUnavailable("\(error)")
         }
-        let log = configuration.log ?? { TinboxLog.write("[tinbox] \($0)") }
+        let log = configuration.log ?? Self.standardLog
         let transport = configuration.transport
         // Only a host with a search box keeps the title index (`indexesTitles`).
         let worker = SyncWorker(
@@ -53,7 +54,7 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
     /// The API over `inbox`, with `worker` for refreshes and queue flushes.
     init(
         inbox: Inbox, worker: SyncWorker, callbackQueue: DispatchQueue, transport: HTTPTransport,
-        log: @escaping @Sendable (String) -> Void = { TinboxLog.write("[tinbox] \($0)") }
+        log: @escaping @Sendable (String) -> Void = InboxFeatureClient.standardLog
     ) {
         self.log = log
         self.inbox = inbox

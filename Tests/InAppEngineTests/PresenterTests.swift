@@ -247,7 +247,14 @@ extension PresenterTests {
         let document = try Self.document(campaign)
         var (presenter, first) = Self.started(document)
         #expect(first.contains(.fetchArtwork(ArtworkReference("https://x/a.png", documentBase: nil))))
-        _ = presenter.artworkFailed(key: "https://x/a.png", at: Self.at(1))
+        // Why it failed is in the log line, sanitized: a picture too large was dropped with no reason.
+        let failed = presenter.artworkFailed(
+            key: "https://x/a.png", reason: "cannot read /p/a\u{1B}.png: it is larger than 64 MiB", at: Self.at(1))
+        #expect(
+            failed.contains(
+                .log(
+                    "[tinbox-iam] artwork https://x/a.png failed (cannot read /p/a\u{241B}.png: it is larger than 64 MiB):"
+                        + " not ready until the next sync")), "\(failed)")
         _ = presenter.background(at: Self.at(2))
         let foreground = presenter.foreground(at: Self.at(40))
         guard case .requestSync(let request)? = foreground.last else {

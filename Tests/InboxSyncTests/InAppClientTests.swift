@@ -89,7 +89,7 @@ import Testing
             Issue.record("an endless picture must be refused")
             return
         }
-        #expect(reason == "cannot read /dev/zero: it is larger than 8 MiB")
+        #expect(reason == "cannot read /dev/zero: it is larger than 64 MiB")
         guard case .failure(.unreadable(let why)) = client.sync(customer: "c", language: "en") else {
             Issue.record("endless campaigns must be refused")
             return

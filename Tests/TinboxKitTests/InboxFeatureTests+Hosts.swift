@@ -34,8 +34,8 @@ extension InboxFeatureTests {
         #expect(try api.getMessageCounts() == [.all: 0, .unread: 0, .read: 0, .deleted: 3])
     }
 
-    /// A message named twice is marked once: the second `deleted` was refused as final, and the
-    /// command with it, though nothing was deleted.
+    /// A message named twice is marked once: one `deleted`, one `DT` (the second `deleted` was
+    /// refused as final once, and the command with it, though nothing was deleted).
     @Test func aMessageNamedTwiceIsMarkedOnce() throws {
         let api = try api([try feed()])
         refresh(api)

@@ -52,6 +52,9 @@ import Testing
             arguments: ["--config", "@/missing.json", "count"], status: 1,
             says: "cannot read config @/missing.json: no such file"),
         Case(arguments: ["--config", "@/", "count"], status: 1, says: "it is a directory"),
+        Case(
+            arguments: ["--config", "@/gone.json", "count"], status: 1,
+            says: "gone.json: it links to @/nowhere.json, which does not exist"),
         Case(arguments: ["--config", "@/broken.json", "count"], status: 1, says: "broken.json:2:1: not valid JSON"),
         // Foundation's "JSON text did not start…" came out as "jSON text…", at the end of the file.
         Case(
@@ -234,6 +237,9 @@ import Testing
             "bad.jsonl": "x\n",
         ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("gone.json").path,
+            withDestinationPath: folder.appendingPathComponent("nowhere.json").path)
         let read = try JSONSerialization.data(withJSONObject: ["messages": [Tinbox.message("a", read: true)]])
         try read.write(to: folder.appendingPathComponent("read.json"))
         return folder.path

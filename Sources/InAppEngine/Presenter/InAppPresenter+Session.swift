@@ -1,4 +1,5 @@
 import Foundation
+import InboxCore
 
 /// Sessions, sync with cache, and the artwork prefetch (BEHAVIOR B.1, B.2, B.13, B.14, B.17).
 extension InAppPresenter {
@@ -46,11 +47,13 @@ extension InAppPresenter {
         return finish()
     }
 
-    public mutating func artworkFailed(key: String, at time: EngineTime) -> [PresenterEffect] {
+    /// `reason`, when the fetch says why (a file too large, an HTTP status), goes into the log line.
+    public mutating func artworkFailed(key: String, reason: String? = nil, at time: EngineTime) -> [PresenterEffect] {
         begin(time)
         if pendingArtwork[key] != nil {
             cancel(.artworkTimeout(key))
-            artworkSettled(key: key, ready: false, why: "failed")
+            artworkSettled(
+                key: key, ready: false, why: reason.map { "failed (\(TerminalText.sanitize($0)))" } ?? "failed")
         }
         return finish()
     }
