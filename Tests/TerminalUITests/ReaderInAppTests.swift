@@ -258,6 +258,13 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(rows.contains("b · slide-up") && rows.contains("campaigns.json:3:7: invalid value"), "\(rows)")
         press(loop, terminal, [.character("j"), .enter])
         #expect(driver.names.last == .preview(campaignId: "b"))
+        // A slide-up shown over it leaves `p` to the list: it no longer hides the picker unseen,
+        // and the picker is back when the slide-up goes.
+        loop.send(.inApp(.present(Self.message(.slideup))))
+        press(loop, terminal, [.character("p")])
+        loop.send(.inApp(.remove(messageId: "c1")))
+        #expect(loop.state.preview?.isOpen == true)
+        #expect(terminal.screen?.rows.joined().contains("b · slide-up") == true)
     }
 
     @Test func aRefreshThatStoresNewMessagesIsAnnounced() {

@@ -67,7 +67,9 @@ extension ReaderState {
             helpScroll = 0
         case .console: command = ""
         case .log: showsLog.toggle()
-        case .picker: preview?.isOpen.toggle()
+        // The picker is not drawn over a message shown: `p` there (a slide-up leaves it to the
+        // list) toggled it unseen, and it did not come back when the message went.
+        case .picker: if shown == nil { preview?.isOpen.toggle() }
         case .quit: return quit()
         default: return nil
         }
