@@ -7,7 +7,11 @@ package struct UsageError: Error, CustomStringConvertible {
     package var description: String { message }
 
     /// "unknown option '--fed'. Did you mean '--feed'?"
-    package static func unknown(_ what: String, _ word: String, candidates: [String]) -> UsageError {
+    /// `see`: where the values are listed; a command's own words are in its help page, not in
+    /// `--help` (which a typo of a `--state` value was sent to, and which does not list them).
+    package static func unknown(
+        _ what: String, _ word: String, candidates: [String], see: String = "tinbox --help"
+    ) -> UsageError {
         var text = "unknown \(what) '\(word)'"
         if let best = Suggestion.nearest(to: word, in: candidates) {
             text += ". Did you mean '\(best)'?"
@@ -17,7 +21,7 @@ package struct UsageError: Error, CustomStringConvertible {
             let head = names.dropLast().joined(separator: ", ")
             text += "; expected " + (head.isEmpty ? names[0] : "\(head) or \(names[names.count - 1])")
         }
-        return UsageError(text + " (see 'tinbox --help')")
+        return UsageError(text + " (see '\(see)')")
     }
 }
 
@@ -29,7 +33,10 @@ package struct CommandFailure: Error, CustomStringConvertible {
 
 /// Near-miss suggestions by edit distance.
 package enum Suggestion {
+    /// A word of one letter (`-x`) is one edit from every other one: it gets no suggestion
+    /// (`-x` was asked "Did you mean '-h'?").
     package static func nearest(to word: String, in candidates: [String]) -> String? {
+        guard word.drop(while: { $0 == "-" }).count > 1 else { return nil }
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         let limit = max(1, min(3, word.count / 3 + 1))

@@ -8,7 +8,8 @@ enum CompletionsCommand {
             throw UsageError("completions needs one shell: tinbox completions bash|zsh|fish")
         }
         guard let script = CompletionScript.script(for: shell) else {
-            throw UsageError.unknown("shell", shell, candidates: CompletionScript.shells)
+            throw UsageError.unknown(
+                "shell", shell, candidates: CompletionScript.shells, see: "tinbox help completions")
         }
         Output.write(script)
     }

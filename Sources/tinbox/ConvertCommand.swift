@@ -16,7 +16,7 @@ enum ConvertCommand {
         }
         let from = parsed.values["--from"]
         if let from, !InboxFormat.allNames.contains(from) {
-            throw UsageError.unknown("format", from, candidates: InboxFormat.allNames)
+            throw UsageError.unknown("format", from, candidates: InboxFormat.allNames, see: "tinbox help convert")
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         let document: JSONWriter.Value

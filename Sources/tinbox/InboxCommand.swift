@@ -11,7 +11,9 @@ enum InboxCommand {
         guard parsed.positional.count == 1, let action = parsed.positional.first else {
             throw UsageError("inbox needs one of: enable, disable, status")
         }
-        guard actions.contains(action) else { throw UsageError.unknown("inbox action", action, candidates: actions) }
+        guard actions.contains(action) else {
+            throw UsageError.unknown("inbox action", action, candidates: actions, see: "tinbox help inbox")
+        }
         let inbox = try context().inboxApi()
         switch action {
         case "enable": try inbox.updateInboxEnabled(true)

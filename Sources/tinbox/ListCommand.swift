@@ -8,7 +8,7 @@ enum ListCommand {
     static func run(_ words: [String], context: () throws -> AppContext) throws {
         let parsed = try CommandWords(words, for: .list)
         try rejectExtra(parsed.positional, command: "list")
-        let filter = try StateOption.parse(parsed.values["--state"])
+        let filter = try StateOption.parse(parsed.values["--state"], of: "list")
         let inbox = try context().inboxApiImportingOnce()
         if parsed.flags.contains("--json") {
             try printJSON(inbox, filter)

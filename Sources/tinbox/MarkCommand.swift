@@ -10,7 +10,7 @@ enum MarkCommand {
             throw UsageError("mark needs a state: tinbox mark read|deleted ID... | --all")
         }
         guard let target = [InboxMarkTarget.read, .deleted].first(where: { $0.rawValue == stateWord }) else {
-            throw UsageError.unknown("state", stateWord, candidates: ["read", "deleted"])
+            throw UsageError.unknown("state", stateWord, candidates: ["read", "deleted"], see: "tinbox help mark")
         }
         let ids = Array(parsed.positional.dropFirst())
         let all = parsed.flags.contains("--all")

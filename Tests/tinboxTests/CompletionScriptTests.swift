@@ -148,7 +148,8 @@ import Testing
         #expect(result.status == 64)
         #expect(
             result.stderr
-                == "tinbox: unknown shell 'powershell'; expected 'bash', 'zsh' or 'fish' (see 'tinbox --help')\n")
+                == "tinbox: unknown shell 'powershell'; expected 'bash', 'zsh' or 'fish' (see 'tinbox help completions')\n"
+        )
     }
 
     static let fishCases: [Completion] = [

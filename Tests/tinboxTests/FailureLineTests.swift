@@ -23,7 +23,8 @@ import Testing
     static let cases: [Case] = [
         // Global options and the command word.
         Case(arguments: ["--fed", "x", "count"], status: 64, says: "unknown option '--fed'. Did you mean '--feed'?"),
-        Case(arguments: ["-x"], status: 64, says: "unknown option '-x'"),
+        // One letter is one edit from every other one: no "Did you mean '-h'?".
+        Case(arguments: ["-x"], status: 64, says: "unknown option '-x' (see 'tinbox --help')"),
         Case(arguments: ["count", "--data-dir"], status: 64, says: "option '--data-dir' needs a value"),
         Case(arguments: ["--data-dir", "", "count"], status: 64, says: "option '--data-dir' needs a value"),
         Case(arguments: ["--config=", "count"], status: 64, says: "option '--config' needs a value"),
@@ -112,7 +113,7 @@ import Testing
         // list and count.
         Case(
             arguments: ["list", "--state", "x"], status: 64,
-            says: "unknown state 'x'; expected 'all', 'unread', 'read' or 'deleted'"),
+            says: "unknown state 'x'; expected 'all', 'unread', 'read' or 'deleted' (see 'tinbox help list')"),
         Case(arguments: ["list", "--state"], status: 64, says: "option '--state' of 'list' needs a value"),
         Case(arguments: ["list", "--json=yes"], status: 64, says: "option '--json' takes no value"),
         Case(arguments: ["list", "extra"], status: 64, says: "'list' takes no argument 'extra'"),
@@ -120,7 +121,9 @@ import Testing
         Case(arguments: ["count", "--state", "unred"], status: 64, says: "Did you mean 'unread'?"),
         // mark.
         Case(arguments: ["mark"], status: 64, says: "mark needs a state"),
-        Case(arguments: ["mark", "raed", "a"], status: 64, says: "unknown state 'raed'. Did you mean 'read'?"),
+        Case(
+            arguments: ["mark", "raed", "a"], status: 64,
+            says: "unknown state 'raed'. Did you mean 'read'? (see 'tinbox help mark')"),
         Case(arguments: ["mark", "read"], status: 64, says: "mark takes either message ids or --all, not neither"),
         Case(arguments: ["mark", "read", "a", "--all"], status: 64, says: "not both"),
         Case(arguments: ["mark", "read", "nope"], status: 1, says: "mark refused: no message with id nope"),
