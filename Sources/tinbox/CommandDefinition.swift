@@ -81,11 +81,14 @@ extension OptionDefinition {
         OptionDefinition(
             names: ["--feed"], value: "[KIND=]SRC",
             summary: "Inbox producer, repeatable. KIND: engagement (default) | app-messaging. "
-                + "SRC: a file path or an http(s) base URL",
+                + "SRC: a file path or an http(s) base URL, after an optional format: "
+                + "dengage:, sfmc: (files) or tinbox: (the file's shape decides without one)",
             completion: .feed, repeatable: true),
         OptionDefinition(
             names: ["--campaigns"], value: "SRC",
-            summary: "In-app campaigns: a sync document file or an http(s) base URL", completion: .file),
+            summary: "In-app campaigns: a sync document file or an http(s) base URL, "
+                + "after an optional format: gameball: or tinbox:",
+            completion: .file),
         OptionDefinition(names: ["--customer"], value: "ID", summary: "Customer for in-app messaging"),
         OptionDefinition(names: ["--lang"], value: "CODE", summary: "Preferred language"),
         OptionDefinition(
