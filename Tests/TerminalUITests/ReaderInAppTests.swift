@@ -302,6 +302,24 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(loop.state.tab == .all)
     }
 
+    /// A message without a header is named by its body's first line: a Gameball modal with its
+    /// text in the body was announced "Modal: No buttons".
+    @Test func aMessageWithoutAHeaderIsAnnouncedByItsBody() throws {
+        let driver = FakeDriver()
+        let campaign = Campaign(
+            id: "c1", trigger: .sessionStart,
+            message: InAppMessage(kind: .modal, body: "EN summer sale\nUp to 40% off"))
+        driver.startEvents = [
+            .inApp(
+                .present(
+                    ShownMessage(
+                        presentation: Presentation(campaign, values: [:], language: "en"), shownAt: Fixtures.now,
+                        reduceMotion: true)))
+        ]
+        let (loop, _) = loop(driver)
+        #expect(loop.state.status?.text == "Modal: EN summer sale. No buttons")
+    }
+
     /// The status line's announcement names the button chosen when the message went up; a
     /// click chooses another without a key, and the announcement still goes with the message.
     @Test func theAnnouncementGoesWithItsMessageAfterAClickChoseAnotherButton() throws {

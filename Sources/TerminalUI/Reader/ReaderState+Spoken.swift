@@ -16,7 +16,13 @@ extension ReaderState {
         default: kind = "Modal"
         }
         var sentence = kind + ":"
-        let header = TerminalText.sanitize(presentation.header ?? "")
+        // Without a header, the body's first line names it (up to 60 columns): a Gameball modal
+        // with its text in the body was announced "Modal: No buttons".
+        var header = TerminalText.sanitize(presentation.header ?? "")
+        if header.isEmpty, let body = presentation.body {
+            let line = TerminalText.sanitize(String(body.split(whereSeparator: \.isNewline).first ?? ""))
+            header = TerminalText.width(line) > 60 ? TerminalText.truncate(line, toWidth: 60) : line
+        }
         if !header.isEmpty {
             sentence += " " + isolated(header) + (header.last.map { ".!?".contains($0) } == true ? "" : ".")
         }
