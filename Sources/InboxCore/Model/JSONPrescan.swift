@@ -162,8 +162,9 @@ struct JSONPrescan {
 
     /// Writes `\ufffd` over the 6-byte escape of a lone surrogate at `index`, keeping every
     /// offset. A server that cuts a string at a UTF-16 boundary (half of an emoji) sends one; it
-    /// made the whole feed invalid, where JavaScript, Python and the vendors' SDKs read it with a
-    /// U+FFFD in its place, and tinbox now does too (README, "Decisions").
+    /// made the whole feed invalid, where JavaScript's and Python's readers take it (keeping the
+    /// half, which shows as U+FFFD); tinbox keeps U+FFFD, as a Swift string cannot hold the half
+    /// (README, "What the streaming decoder reads").
     private static func replaceWithReplacementCharacter(_ bytes: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
         for (offset, byte) in "\\ufffd".utf8.enumerated() { bytes[index + offset] = byte }
     }
@@ -206,9 +207,11 @@ public enum JSONText {
     /// `data` with each `\u` escape of a lone surrogate written as `\ufffd`, the same length (so
     /// every place Foundation names stays right): what feeds (`JSONPrescan`) and `JSONValue`
     /// read, for the documents Foundation reads (the config, a preview's check, `convert`'s error
-    /// places), which refuse the whole text for one such escape.
+    /// places), which refuse the whole text for one such escape. UTF-16 and UTF-32 text is left
+    /// as it is: the pass reads UTF-8.
     public static func replacingLoneSurrogates(_ data: Data) -> Data {
         var bytes = [UInt8](data)
+        if bytes.withUnsafeBufferPointer(JSONReader.mayBeWideEncoding) { return data }
         var prescan = JSONPrescan()
         _ = bytes.withUnsafeMutableBufferPointer { prescan.scan($0, origin: 0, final: true) }
         return Data(bytes)
