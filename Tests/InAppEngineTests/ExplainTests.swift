@@ -42,6 +42,8 @@ import Testing
         #expect(lines.first == "✓ messaging started for customer c1")
         #expect(lines.contains(#"✓ triggers on event place_order (any case) when price >= 100 and currency == "USD""#))
         #expect(lines.contains("✓ outside quiet hours 22:00-07:00 (local time 12:00)"))
+        // Beside a `once` used in an earlier run, "no message shown yet" read as a contradiction.
+        #expect(lines.contains("✓ cooldown 30 s: no message shown in this run (the last one is not kept across runs)"))
         #expect(lines.last == "would show on its trigger")
     }
 

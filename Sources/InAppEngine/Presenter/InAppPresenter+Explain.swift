@@ -256,7 +256,11 @@ extension InAppPresenter {
     private func cooldownCheck(_ cooldown: Double, at time: EngineTime) -> Explanation.Check {
         let rule = "cooldown \(Self.seconds(cooldown)) s"
         guard let last = lastShownAt else {
-            return .init(gate: .cooldown, passed: true, sentence: "\(rule): no message shown yet")
+            // Not "no message shown yet": beside a `once` used in an earlier run, that read as a
+            // contradiction. The cooldown's last presentation is not stored (DECISIONS.md).
+            return .init(
+                gate: .cooldown, passed: true,
+                sentence: "\(rule): no message shown in this run (the last one is not kept across runs)")
         }
         let shownAt = UTCDate.format(time.utc.addingTimeInterval(last - time.uptime))
         let left = last + cooldown - time.uptime
