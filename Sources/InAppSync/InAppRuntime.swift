@@ -96,6 +96,8 @@ public final class InAppRuntime {
             unreadable("the cached campaigns of customer \(customer)") { try client.source.read(sync.document) }
         }
         var fresh = InAppPresenter(configuration: configuration, cache: cached.map { [customer: $0] } ?? [:])
+        // B.19's "reported once" holds across the restart (`setLanguage` stops and starts).
+        fresh.reportedProblems = presenter.reportedProblems
         swap(&fresh, &presenter)
         apply(presenter.restoreAnalytics(queued, at: now))
         apply(

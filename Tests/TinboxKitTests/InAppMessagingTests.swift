@@ -277,7 +277,8 @@ struct InAppMessagingTests {
     }
 
     @Test func setLanguageStartsTheSessionAgainInThatLanguage() throws {
-        let harness = try Harness()
+        let unusable: [String: Any] = ["id": "c-bad", "trigger": ["type": "never"], "message": ["type": "modal"]]
+        let harness = try Harness([Workspace.campaign("c-go"), unusable])
         harness.start()
         harness.messaging.setLanguage("ar")
         #expect(eventually { harness.decisions.items.filter { $0.contains("campaigns synced") }.count == 2 })
@@ -285,6 +286,8 @@ struct InAppMessagingTests {
             harness.decisions.items.last { $0.contains("campaigns synced") }?.contains("language en") == true,
             "ar is not in supportedLanguages: en (B.17)")
         #expect(harness.messaging.isInAppMessagingStarted)
+        // B.19: the unusable campaign is reported once, not again at the restart in `ar`.
+        #expect(harness.decisions.items.filter { $0.contains("c-bad") }.count == 1, "\(harness.decisions.items)")
     }
 
     @Test func aSurfaceDrawsAndReportsTheMessage() throws {

@@ -107,7 +107,9 @@ public struct InAppPresenter: Sendable {
     var eventIds: any EventIdGenerator
     /// Last placeholder values for the history's customer (B.12).
     var placeholderValues: [String: String] = [:]
-    var reportedProblems: Set<String> = []
+    /// The document problems already said (B.19: once). A runtime that starts a fresh presenter
+    /// (a stop and a start, a language change) hands them on.
+    public var reportedProblems: Set<String> = []
     var backgroundSince: Double?
     var sessionCount = 0
     var nextRequestId = 1
