@@ -1,3 +1,4 @@
+import CNcursesw
 import Foundation
 import InAppEngine
 import Testing
@@ -53,6 +54,10 @@ extension OverlayCursesTests {
             let reopened = text(pty.draw(shown))
             #expect(reopened.contains("\u{1B}_Ga=p,i=4242"))
             #expect(!reopened.contains("a=t,"))
+            // kitty drops what it holds when its window is resized: after one, the picture is
+            // sent again, where it was only placed by id and stayed blank.
+            _ = pty.terminal.functionKey(tinbox_key_resize())
+            #expect(text(pty.draw(shown)).contains("\u{1B}_Ga=t,f=100,t=d,i=4242,q=2,m=1;iVBORw"))
             // Quitting frees it.
             pty.terminal.shutdown()
             #expect(text(pty.drain()).contains("\u{1B}_Ga=d,d=I,i=4242,q=2\u{1B}\\"))
@@ -68,8 +73,15 @@ extension OverlayCursesTests {
             #expect(
                 first.contains("\u{1B}7\u{1B}[\(picture.top + 1);\(picture.left + 1)H" + text(Self.sixel) + "\u{1B}8"))
             #expect(!text(pty.draw(shown)).contains("\u{1B}P"))
-            // Closing: curses writes the rows under the picture again, so no pixel of it stays.
+            // Closing: spaces are written over its cells (xterm drops a sixel's pixels only under
+            // characters written, not under an erase, and painted the rest again at its next
+            // redraw), then curses writes the rows again.
             let closed = text(pty.draw(F.background(Self.size)))
+            var erase = "\u{1B}7\u{1B}[0m"
+            for row in picture.top..<(picture.top + picture.rows) {
+                erase += "\u{1B}[\(row + 1);\(picture.left + 1)H" + String(repeating: " ", count: picture.columns)
+            }
+            #expect(closed.hasPrefix(erase + "\u{1B}8"), "\(closed.prefix(200).debugDescription)")
             let row = F.background(Self.size).rows[picture.top]
             let words = row.split(separator: " ").prefix(3).joined(separator: " ")
             #expect(closed.contains(words), "row \(picture.top) not repainted")

@@ -29,11 +29,24 @@ enum PictureWrite {
 extension CursesTerminal {
     /// Before curses' update: the rows of every sixel or iTerm2 picture that goes, moves or was
     /// written over are marked for curses to repaint, since its pixels replaced curses' cells.
+    /// Spaces are written over its cells first, with no attribute on: xterm drops a sixel's pixels
+    /// only where characters are written over them, not where a line is erased (EL, ECH), and
+    /// curses repaints blank runs with erases or not at all; the pixels it kept came back at
+    /// xterm's next redraw (an expose, a restore, another picture's transparent pixels).
     func prepareRepaintUnderPictures(_ screen: Screen, full: Bool) {
         guard pictures.choice.mode == .sixel || pictures.choice.mode == .iterm else { return }
+        var erase: [UInt8] = []
         for old in pictures.shown where !stays(old, in: screen, full: full) {
+            for row in old.top..<(old.top + old.rows) {
+                erase +=
+                    PictureSequences.moveTo(row: row, column: old.left) + Array(repeating: 0x20, count: old.columns)
+            }
             wredrawln(tinbox_stdscr(), Int32(old.top), Int32(old.rows))
         }
+        guard !erase.isEmpty else { return }
+        let bytes: [UInt8] = [0x1B, 0x37] + Array("\u{1B}[0m".utf8) + erase + [0x1B, 0x38]
+        pictures.bytesWritten += bytes.count
+        writeAll(bytes, to: output)
     }
 
     /// After curses' update: removes the pictures that went, and sends or places the new ones.

@@ -492,6 +492,10 @@ public final class CursesTerminal: Terminal {
         switch code {
         case tinbox_key_resize():
             previous = nil
+            // kitty drops the pictures it holds when its window is resized: placed again by id
+            // alone, a picture shown before the resize stayed blank for the rest of the session.
+            // The next frame sends each one again.
+            pictures.sentToKitty = []
             return .resize(size)
         case tinbox_key_mouse():
             return mouse()
