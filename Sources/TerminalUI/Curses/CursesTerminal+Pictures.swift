@@ -35,16 +35,25 @@ extension CursesTerminal {
     /// xterm's next redraw (an expose, a restore, another picture's transparent pixels).
     func prepareRepaintUnderPictures(_ screen: Screen, full: Bool) {
         guard pictures.choice.mode == .sixel || pictures.choice.mode == .iterm else { return }
-        var erase: [UInt8] = []
-        for old in pictures.shown where !stays(old, in: screen, full: full) {
-            for row in old.top..<(old.top + old.rows) {
-                erase +=
-                    PictureSequences.moveTo(row: row, column: old.left) + Array(repeating: 0x20, count: old.columns)
-            }
-            wredrawln(tinbox_stdscr(), Int32(old.top), Int32(old.rows))
+        let going = pictures.shown.filter { !stays($0, in: screen, full: full) }
+        overwrite(going, width: screen.width, height: screen.height)
+        for old in going where old.top < screen.height {
+            wredrawln(tinbox_stdscr(), Int32(old.top), Int32(min(old.rows, screen.height - old.top)))
         }
-        guard !erase.isEmpty else { return }
-        let bytes: [UInt8] = [0x1B, 0x37] + Array("\u{1B}[0m".utf8) + erase + [0x1B, 0x38]
+    }
+
+    /// Writes spaces over `gone`'s cells that lie on a screen of `width` x `height` (after a
+    /// resize some may not), inside DECSC/DECRC with no attribute on.
+    private func overwrite(_ gone: [ScreenPicture], width: Int, height: Int) {
+        var spaces: [UInt8] = []
+        for old in gone where old.left < width {
+            for row in old.top..<max(old.top, min(old.top + old.rows, height)) {
+                spaces += PictureSequences.moveTo(row: row, column: old.left)
+                spaces += Array(repeating: 0x20, count: min(old.columns, width - old.left))
+            }
+        }
+        guard !spaces.isEmpty else { return }
+        let bytes: [UInt8] = [0x1B, 0x37] + Array("\u{1B}[0m".utf8) + spaces + [0x1B, 0x38]
         pictures.bytesWritten += bytes.count
         writeAll(bytes, to: output)
     }
@@ -79,7 +88,9 @@ extension CursesTerminal {
             sequences = ids.sorted().map { .sequence(PictureSequences.kittyDelete(id: $0, freeing: freeing)) }
             if freeing { pictures.sentToKitty = [] }
         } else if !pictures.shown.isEmpty {
-            // Sixel and iTerm2 pixels go only when their cells are written again.
+            // Sixel and iTerm2 pixels go only when characters are written over them (an erase
+            // leaves xterm's): spaces now, and every cell again at the next update.
+            overwrite(pictures.shown, width: size.columns, height: size.rows)
             clearok(tinbox_curscr(), true)
         }
         pictures.shown = []
