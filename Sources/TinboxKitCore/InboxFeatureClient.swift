@@ -242,12 +242,13 @@ final class InboxFeatureClient: InboxFeatureApi, @unchecked Sendable {
 
     // MARK: plumbing
 
-    /// Runs `body` on the connection; a store error is logged and gives `fallback`.
+    /// Runs `body` on the connection; a store error is logged (to the configuration's `log`, as
+    /// every line of this API) and gives `fallback`.
     func store<T>(_ what: String, fallback: T, _ body: (Inbox) throws -> T) -> T {
         do {
             return try lock.withLock { try body(inbox) }
         } catch {
-            TinboxLog.write("[tinbox] \(what): \(error)")
+            log("\(what): \(error)")
             return fallback
         }
     }

@@ -12,10 +12,11 @@ struct PicturePlacements {
     var bytesWritten = 0
 }
 
-/// One piece of what the backend writes for pictures: a cursor move (tmux places it itself), or
-/// a picture's sequence (through tmux's passthrough when the session uses it).
+/// One piece of what the backend writes for pictures: bytes for the terminal (or tmux) itself, a
+/// cursor move or the spaces over a picture that goes, or a picture's sequence (through tmux's
+/// passthrough when the session uses it).
 enum PictureWrite {
-    case move([UInt8])
+    case direct([UInt8])
     case sequence([UInt8])
 }
 
@@ -43,7 +44,7 @@ extension CursesTerminal {
     }
 
     /// Writes spaces over `gone`'s cells that lie on a screen of `width` x `height` (after a
-    /// resize some may not), inside DECSC/DECRC with no attribute on.
+    /// resize some may not), with no attribute on.
     private func overwrite(_ gone: [ScreenPicture], width: Int, height: Int) {
         var spaces: [UInt8] = []
         for old in gone where old.left < width {
@@ -53,9 +54,7 @@ extension CursesTerminal {
             }
         }
         guard !spaces.isEmpty else { return }
-        let bytes: [UInt8] = [0x1B, 0x37] + Array("\u{1B}[0m".utf8) + spaces + [0x1B, 0x38]
-        pictures.bytesWritten += bytes.count
-        writeAll(bytes, to: output)
+        writeSequences([.direct(Array("\u{1B}[0m".utf8) + spaces)])
     }
 
     /// After curses' update: removes the pictures that went, and sends or places the new ones.
@@ -112,7 +111,7 @@ extension CursesTerminal {
     }
 
     private func send(_ picture: ScreenPicture, mode: GraphicsMode) -> [PictureWrite] {
-        let at = PictureWrite.move(PictureSequences.moveTo(row: picture.top, column: picture.left))
+        let at = PictureWrite.direct(PictureSequences.moveTo(row: picture.top, column: picture.left))
         let payload = picture.payload
         switch (mode, payload.encoding) {
         case (.kitty, .png):
@@ -137,13 +136,13 @@ extension CursesTerminal {
     }
 
     /// Writes the sequences in one go inside DECSC/DECRC, each through tmux's passthrough when
-    /// the session uses it (cursor moves stay outside it: tmux places them).
+    /// the session uses it (direct bytes stay outside it: tmux moves the cursor and draws spaces).
     private func writeSequences(_ sequences: [PictureWrite]) {
         guard !sequences.isEmpty else { return }
         var bytes: [UInt8] = [0x1B, 0x37]
         for piece in sequences {
             switch piece {
-            case .move(let move): bytes += move
+            case .direct(let direct): bytes += direct
             case .sequence(let sequence):
                 bytes += pictures.choice.passthrough ? PictureSequences.passthrough(sequence) : sequence
             }

@@ -21,7 +21,7 @@ extension ReaderState {
         var header = TerminalText.sanitize(presentation.header ?? "")
         if header.isEmpty, let body = presentation.body {
             let line = TerminalText.sanitize(String(body.split(whereSeparator: \.isNewline).first ?? ""))
-            header = TerminalText.width(line) > 60 ? TerminalText.truncate(line, toWidth: 60) : line
+            header = TerminalText.truncate(line, toWidth: 60)
         }
         if !header.isEmpty {
             sentence += " " + isolated(header) + (header.last.map { ".!?".contains($0) } == true ? "" : ".")
