@@ -38,12 +38,23 @@ package struct PicturePainter {
     /// TERMINAL §2: a picture in pixels costs at most 64 KiB on the wire.
     static let byteBudget = 65_536
 
+    /// The largest sixel drawn, in pixels a side: xterm's default `maxGraphicSize`. xterm drops a
+    /// larger sixel whole, and a wide picture in a wide terminal with large cells (3000x200 at
+    /// 120 columns of 11 pixels) left its rows blank; other sixel terminals allow as much or more.
+    static let sixelSide = 1_000
+
     /// The picture in pixels, made smaller (keeping its aspect) until it fits `byteBudget`: a
     /// sixel's size grows with its pixels and colours, and a photograph's PNG may too.
     private func pixels(_ image: RasterImage, key: String, room: Size, background: RGBColour?, role: CellRole)
         -> OverlayPicture?
     {
         let encoding: ArtworkPixels.Encoding = graphics.mode == .sixel ? .sixel : .png
+        var room = room
+        if encoding == .sixel {
+            room.columns = min(room.columns, Self.sixelSide / cell.width)
+            room.rows = min(room.rows, Self.sixelSide / cell.height)
+            guard room.columns > 0, room.rows > 0 else { return nil }
+        }
         var fitted = ArtworkRenderer.fittedSize(
             imageWidth: image.width, imageHeight: image.height, maxColumns: room.columns, maxRows: room.rows,
             cellAspect: cell.aspect)

@@ -1,0 +1,43 @@
+import Artwork
+import InboxCore
+import TerminalUI
+import Testing
+
+@testable import TinboxHost
+
+/// Pictures in pixels fitted to what terminals draw (TERMINAL.md §2).
+@Suite struct PicturePainterTests {
+    /// A picture of `width` x `height` with a gradient, so no two columns are alike.
+    static func picture(width: Int, height: Int) -> RasterImage {
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width { rgba += [UInt8(x * 255 / width), UInt8(y * 255 / height), 128, 255] }
+        }
+        return RasterImage(width: width, height: height, rgba: rgba)
+    }
+
+    static func paint(_ image: RasterImage, _ mode: GraphicsMode, cell: CellPixels, room: Size) -> OverlayPicture? {
+        PicturePainter(graphics: GraphicsChoice(mode: mode), cell: cell, colours: .trueColour)
+            .paint(image, key: "https://example.com/p.png", room: room, background: nil, role: .normal)
+    }
+
+    /// xterm draws nothing of a sixel over 1000 pixels a side: a wide picture in a wide terminal
+    /// with large cells is drawn narrower, not dropped.
+    @Test func aSixelStaysWithinXtermsLargestGraphic() throws {
+        let wide = Self.picture(width: 3000, height: 200)
+        let cell = CellPixels(width: 11, height: 22)
+        let room = Size(columns: 116, rows: 30)
+        let sixel = try #require(Self.paint(wide, .sixel, cell: cell, room: room))
+        #expect(sixel.pixels?.encoding == .sixel)
+        #expect(sixel.columns * cell.width <= 1000)
+        #expect(sixel.columns == 1000 / cell.width, "as wide as the limit allows")
+        // kitty has no such limit: the same picture takes the room's width.
+        let kitty = try #require(Self.paint(wide, .kitty, cell: cell, room: room))
+        #expect(kitty.columns == room.columns)
+
+        let tall = Self.picture(width: 200, height: 3000)
+        let high = try #require(Self.paint(tall, .sixel, cell: .standard, room: Size(columns: 100, rows: 80)))
+        #expect(high.rows * CellPixels.standard.height <= 1000)
+    }
+}
