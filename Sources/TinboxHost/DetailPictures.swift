@@ -13,6 +13,8 @@ package struct DetailPictures: Sendable {
 
     /// Starts getting the picture of `url` for `room`; `done` runs once, on any thread.
     func load(url: String, room: Size, done: @escaping @Sendable (DetailImage) -> Void) {
+        // Nothing is fetched for a picture that would not be drawn.
+        guard painter.drawsPictures else { return done(.notDrawn) }
         // An unreadable cache entry is a miss: the picture is fetched again.
         if let cached = (try? inbox.getCachedImage(url: url)) ?? nil {
             return done(paint(cached, key: url, room: room))

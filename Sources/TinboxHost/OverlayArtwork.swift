@@ -59,8 +59,13 @@ final class OverlayArtwork {
         guard let reference else { return .none }
         guard let room, let image = image(reference),
             let picture = painter.paint(image, key: reference.key, room: room, background: background, role: .overlay)
-        else { return .undrawable }
+        else { return .undrawable(name: Self.fileName(reference)) }
         return .picture(picture)
+    }
+
+    /// What a placeholder names a picture by: its file name (campaigns carry no alt text).
+    static func fileName(_ reference: ArtworkReference) -> String {
+        PicturePlaceholder.name(url: reference.url, original: reference.original)
     }
 
     private func image(_ reference: ArtworkReference) -> RasterImage? {

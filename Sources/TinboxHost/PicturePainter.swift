@@ -12,6 +12,10 @@ package struct PicturePainter {
     /// How symbols are coloured; nil draws the placeholder instead (NO_COLOR, monochrome).
     let colours: ArtworkRenderer.Colours?
 
+    /// Whether this session draws pictures at all: not in the `none` mode, nor in symbols with no
+    /// colour (NO_COLOR, monochrome), where every picture is its placeholder.
+    var drawsPictures: Bool { graphics.mode != .none && (graphics.mode.isPixels || colours != nil) }
+
     /// The picture fitted into `room` (keeping its aspect), nil when it cannot be drawn: the
     /// `none` mode, or no colours for symbols. `key` names it (its URL), so the same picture at
     /// the same size keeps its kitty id.

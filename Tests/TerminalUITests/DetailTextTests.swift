@@ -74,3 +74,29 @@ import Testing
         #expect(unkept == loop.state)
     }
 }
+
+/// TERMINAL §2: where pictures are not drawn (`--graphics none`), the detail view's placeholder
+/// names the picture by its alt text, else its file name, sanitized as all feed text is.
+@Suite struct DetailPicturePlaceholderTests {
+    func placeholder(image: String, alt: String? = nil) -> String? {
+        var entry = Fixtures.make("m", "A picture", body: "Body", image: image)
+        entry.message.imageAlt = alt
+        let text = ReaderLayout.detailText(entry, width: 60, now: Fixtures.now, image: .notDrawn)
+        return text.lines.map(\.text).first { $0.hasPrefix("[image") }
+    }
+
+    @Test func thePlaceholderSaysTheAltTextElseTheFileName() {
+        #expect(placeholder(image: "https://cdn.acme.example/inbox/hero.png?v=3") == "[image: hero.png]")
+        #expect(
+            placeholder(image: "https://cdn.acme.example/inbox/hero.png", alt: "Our new season")
+                == "[image: Our new season]")
+    }
+
+    @Test func aHostileAltTextOrFileNameIsSanitized() throws {
+        let alt = try #require(placeholder(image: "https://x.example/a.png", alt: "\u{1B}]0;pwned\u{07}\u{202E}gnp"))
+        let file = try #require(placeholder(image: "https://x.example/%1B%5B2J%E2%80%AEevil.png"))
+        for line in [alt, file] {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" })
+        }
+    }
+}

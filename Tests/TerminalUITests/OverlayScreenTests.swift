@@ -63,7 +63,7 @@ import Testing
         message.header = "لا تفوّت أي عرض"
         message.body = "فعّل الإشعارات لتعرف العروض أولاً."
         message.buttons[0].text = "تفعيل"
-        let (screen, _) = render(message, icon: .undrawable, rightToLeft: true, bidi: bidi)
+        let (screen, _) = render(message, icon: .undrawable(), rightToLeft: true, bidi: bidi)
         assertSnapshot(screen, named: "overlay-slideup-rtl-\(bidi)-80x24")
     }
 
@@ -80,9 +80,15 @@ import Testing
         assertSnapshot(screen, named: "overlay-modal-picture-\(size.columns)x\(size.rows)")
     }
 
+    /// TERMINAL §2: a placeholder names its picture, cut to the frame; an icon's frame is too
+    /// small to say anything.
     @Test func modalWithPlaceholdersWhenPicturesCannotBeDrawn() {
-        let (screen, _) = render(F.welcome(image: true, icon: true), selected: 0, image: .undrawable, icon: .undrawable)
+        let (screen, _) = render(
+            F.welcome(image: true, icon: true), selected: 0,
+            image: .undrawable(name: "welcome-hero-winter-2026.png"), icon: .undrawable(name: "bell.png"))
         assertSnapshot(screen, named: "overlay-modal-placeholder-80x24")
+        #expect(screen.rows.joined(separator: "\n").contains("│welcome-hero-wint…│"))
+        #expect(!screen.rows.joined(separator: "\n").contains("bell"))
     }
 
     @Test func imageOnlyPictureFillsTheCard() {
@@ -96,8 +102,10 @@ import Testing
     @Test func imageOnlyWithoutItsPictureShowsTheTextFramed() {
         var message = F.welcome(image: true)
         message.layout = .imageOnly
-        let (screen, _) = render(message, selected: 2, image: .undrawable)
+        let (screen, _) = render(message, selected: 2, image: .undrawable(name: "welcome.png"))
         assertSnapshot(screen, named: "overlay-imageonly-placeholder-80x24")
+        #expect(
+            !screen.rows.joined(separator: "\n").contains("welcome.png"), "the frame holds the header and body instead")
     }
 
     @Test func slideUpWithAThumbnailPicture() {

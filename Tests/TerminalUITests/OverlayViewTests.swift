@@ -83,8 +83,8 @@ import Testing
     }
 
     @Test func aSlideUpHalfWayInShowsItsTopRowsAtTheBottomEdgeAndHitsOnlyThem() {
-        let (_, full) = draw(F.slideUp(.bottom), icon: .undrawable)
-        let (screen, half) = draw(F.slideUp(.bottom), entrance: 0.5, icon: .undrawable)
+        let (_, full) = draw(F.slideUp(.bottom), icon: .undrawable())
+        let (screen, half) = draw(F.slideUp(.bottom), entrance: 0.5, icon: .undrawable())
         let card = try! #require(full.card)
         let visible = try! #require(half.card)
         #expect(visible.height == (card.height + 1) / 2)
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func aSlideUpAtTheTopSlidesDownFromTheTopEdge() {
-        let (screen, hits) = draw(F.slideUp(.top), entrance: 0.4, icon: .undrawable)
+        let (screen, hits) = draw(F.slideUp(.top), entrance: 0.4, icon: .undrawable())
         let visible = try! #require(hits.card)
         #expect(visible.top == 0)
         #expect(screen[visible.height - 1, 0].line == .bottomLeft)

@@ -40,4 +40,16 @@ import Testing
         let high = try #require(Self.paint(tall, .sixel, cell: .standard, room: Size(columns: 100, rows: 80)))
         #expect(high.rows * CellPixels.standard.height <= 1000)
     }
+
+    /// Where nothing would be drawn, the detail view names the picture and fetches nothing.
+    @Test func onlyAModeThatDrawsPicturesDrawsThem() {
+        func draws(_ mode: GraphicsMode, _ colours: ArtworkRenderer.Colours?) -> Bool {
+            PicturePainter(graphics: GraphicsChoice(mode: mode), cell: .standard, colours: colours).drawsPictures
+        }
+        #expect(!draws(.none, .trueColour))
+        #expect(!draws(.symbols, nil), "NO_COLOR or monochrome: symbols draw the placeholder")
+        #expect(draws(.symbols, .indexed256))
+        #expect(draws(.sixel, nil), "pixels need no palette of the terminal's")
+        #expect(draws(.kitty, .trueColour))
+    }
 }

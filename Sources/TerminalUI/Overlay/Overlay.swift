@@ -32,8 +32,8 @@ extension Overlay {
     /// says `[image]`, and the close glyph as a plain `x`.
     var inWords: Overlay {
         var overlay = self
-        if case .picture = image { overlay.image = .undrawable }
-        if case .picture = icon { overlay.icon = .undrawable }
+        if case .picture = image { overlay.image = .undrawable() }
+        if case .picture = icon { overlay.icon = .undrawable() }
         overlay.closeGlyph = "x"
         return overlay
     }

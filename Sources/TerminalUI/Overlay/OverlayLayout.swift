@@ -23,14 +23,14 @@ struct OverlayLayout: Equatable {
     enum Art: Equatable {
         case none
         case picture(OverlayPicture)
-        case undrawable
+        case undrawable(name: String?)
         case wanted
 
         init(_ artwork: OverlayArtwork) {
             switch artwork {
             case .none: self = .none
             case .picture(let picture): self = .picture(picture)
-            case .undrawable: self = .undrawable
+            case .undrawable(let name): self = .undrawable(name: name)
             }
         }
     }
@@ -60,6 +60,8 @@ struct OverlayLayout: Equatable {
         var picture: OverlayPicture?
         /// The room the layout gave it: what the host should make the picture at.
         var room: Size
+        /// What a placeholder says: the picture's file name, when the host gave one.
+        var label: String?
     }
 
     /// The message's text in display order, with its direction and alignments resolved.
@@ -219,11 +221,11 @@ struct OverlayLayout: Equatable {
             image = PictureSlot(
                 rect: ScreenRect(top: top, left: x0 + (width - columns) / 2, width: columns, height: rows),
                 picture: picture, room: room)
-        case .undrawable:
+        case .undrawable(let name):
             let columns = min(width, Self.placeholderSize.columns)
             image = PictureSlot(
                 rect: ScreenRect(top: top, left: x0 + (width - columns) / 2, width: columns, height: rows),
-                picture: nil, room: room)
+                picture: nil, room: room, label: name)
         case .wanted:
             image = PictureSlot(
                 rect: ScreenRect(top: top, left: x0, width: width, height: rows), picture: nil, room: room)
@@ -338,7 +340,8 @@ struct OverlayLayout: Equatable {
         switch art {
         case .none: return nil
         case .picture(let picture): return PictureSlot(rect: rect, picture: picture, room: room)
-        case .undrawable, .wanted: return PictureSlot(rect: rect, picture: nil, room: room)
+        case .undrawable(let name): return PictureSlot(rect: rect, picture: nil, room: room, label: name)
+        case .wanted: return PictureSlot(rect: rect, picture: nil, room: room)
         }
     }
 

@@ -31,8 +31,10 @@ public enum OverlayArtwork: Equatable, Sendable {
     case none
     /// The picture, at (at most) the size `OverlayView.pictureSizes` asked for.
     case picture(OverlayPicture)
-    /// The picture could not be drawn: a framed placeholder stands in its place (issue 6 point 5).
-    case undrawable
+    /// The picture could not be drawn (or the graphics mode is `none`): a framed placeholder
+    /// stands in its place (issue 6 point 5), with `name` in it when the host gives one: the
+    /// picture's file name, already sanitized (TERMINAL §2).
+    case undrawable(name: String? = nil)
 }
 
 /// The cell sizes the host should make a message's pictures at, for one screen size: the most

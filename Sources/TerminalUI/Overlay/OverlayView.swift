@@ -151,6 +151,13 @@ public enum OverlayView {
 
     // MARK: drawing
 
+    /// The file name a placeholder shows (TERMINAL §2), cut to its inner width; none in a frame
+    /// too narrow to say anything of it.
+    static func placeholderLabel(_ slot: OverlayLayout.PictureSlot) -> String? {
+        guard let name = slot.label, !name.isEmpty, slot.rect.width - 2 >= 4 else { return nil }
+        return TerminalText.truncate(name, toWidth: slot.rect.width - 2)
+    }
+
     /// The whole card, in a screen of its own size.
     static func drawCard(
         _ layout: OverlayLayout, overlay: Overlay, pens: OverlayPens, bidi: BidiMode, ascii: Bool = false
@@ -158,8 +165,9 @@ public enum OverlayView {
         var card = Screen(width: layout.width, height: layout.height, bidi: bidi)
         card.drawsASCIILines = ascii
         pens.frame(ScreenRect(top: 0, left: 0, width: layout.width, height: layout.height), on: &card)
-        if let image = layout.image { pens.draw(image, on: &card, alt: ascii ? OverlayView.imageWords : nil) }
-        if let icon = layout.icon { pens.draw(icon, on: &card, alt: ascii ? OverlayView.imageWords : nil) }
+        for slot in [layout.image, layout.icon].compactMap({ $0 }) {
+            pens.draw(slot, on: &card, alt: ascii ? OverlayView.imageWords : placeholderLabel(slot))
+        }
         for line in layout.header {
             card.put(
                 line.text, row: line.row, column: line.column, limit: line.width, role: .heading,

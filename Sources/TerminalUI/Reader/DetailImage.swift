@@ -4,6 +4,9 @@
 public enum DetailImage: Equatable, Sendable {
     case loading
     case unavailable
+    /// The session draws no pictures (`--graphics none`, or symbols with no colour): a
+    /// placeholder line names the picture by its alt text or file name, and nothing is fetched.
+    case notDrawn
     case picture(OverlayPicture)
 
     /// The room the detail view gives a picture on a screen of `size`: the text's width, and
@@ -18,11 +21,13 @@ public enum DetailImage: Equatable, Sendable {
         "\(room.columns)x\(room.rows) \(url)"
     }
 
-    /// The lines the picture takes in the detail text: its rows, or one placeholder line.
-    var lines: [(text: String, role: CellRole)] {
+    /// The lines the picture takes in the detail text: its rows, or one placeholder line;
+    /// `name` is the picture's alt text or file name, sanitized.
+    func lines(name: @autoclosure () -> String) -> [(text: String, role: CellRole)] {
         switch self {
         case .loading: return [("[image loading…]", .secondary)]
         case .unavailable: return [("[image unavailable]", .secondary)]
+        case .notDrawn: return [("[image: \(name())]", .secondary)]
         case .picture(let picture): return Array(repeating: ("", .normal), count: picture.rows)
         }
     }

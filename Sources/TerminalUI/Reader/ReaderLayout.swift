@@ -147,7 +147,12 @@ public enum ReaderLayout {
         let headCount = lines.count
         func add(_ text: String, _ role: CellRole) { lines += wrapped(text, role, width: width) }
         if let image {
-            lines += image.lines.map { ($0.text, $0.role, .leftToRight) }
+            let name = {
+                message.imageAlt.map { TerminalText.sanitize($0) }
+                    ?? PicturePlaceholder.name(
+                        url: message.imageUrl.flatMap(URL.init(string:)), original: message.imageUrl ?? "")
+            }
+            lines += image.lines(name: name()).map { ($0.text, $0.role, .leftToRight) }
             lines.append(("", .normal, .leftToRight))
         }
         if let body = message.body, !body.isEmpty {
