@@ -20,6 +20,8 @@ public enum ArtworkDecoder {
     /// PNG or JPEG by their magic bytes. Anything else, a truncated or corrupt file, or a
     /// picture over `maximumPixelCount` throws `ArtworkError`.
     ///
+    /// A JPEG's EXIF orientation is applied, so the picture stands as it is meant to be seen.
+    ///
     /// One leniency, as in browsers: a PNG whose pixel data is complete but whose closing IEND
     /// chunk is cut off still decodes. Any cut into the pixel data throws.
     public static func decode(_ data: Data) throws -> RasterImage {
@@ -56,7 +58,9 @@ public enum ArtworkDecoder {
             throw ArtworkError(.corrupt, "cannot decode the \(name) picture: it has no pixels")
         }
         let rgba = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
-        return RasterImage(width: width, height: height, rgba: rgba)
+        // Turned as the file's EXIF orientation says, as browsers show it (a photograph taken
+        // with the camera on its side is stored sideways).
+        return RasterImage(width: width, height: height, rgba: rgba).oriented(Int(raster.orientation))
     }
 
     /// PNG's 8-byte signature, or JPEG's start-of-image marker followed by another marker.

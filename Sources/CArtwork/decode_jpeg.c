@@ -83,6 +83,37 @@ static void cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, int
     }
 }
 
+/* The orientation tag (0x0112) of IFD0 in an APP1 segment's Exif payload: a TIFF header
+   ("II*\0" or "MM\0*"), the offset of IFD0, its entry count, then 12-byte entries of tag, type,
+   count and value. Every read is bounded by the segment; anything malformed says 1. */
+static int exif_orientation(const uint8_t *data, size_t length) {
+    static const uint8_t exif[6] = {'E', 'x', 'i', 'f', 0, 0};
+    if (length < 6 + 8 || memcmp(data, exif, 6) != 0) return 1;
+    const uint8_t *tiff = data + 6;
+    size_t size = length - 6;
+    int little = tiff[0] == 'I' && tiff[1] == 'I';
+    if (!little && !(tiff[0] == 'M' && tiff[1] == 'M')) return 1;
+#define U16(p) (little ? (unsigned)((p)[0] | (p)[1] << 8) : (unsigned)((p)[0] << 8 | (p)[1]))
+#define U32(p) (little ? ((uint32_t)U16(p) | (uint32_t)U16((p) + 2) << 16) : ((uint32_t)U16(p) << 16 | U16((p) + 2)))
+    if (U16(tiff + 2) != 42) return 1;
+    uint32_t ifd = U32(tiff + 4);
+    if (ifd > size - 2) return 1;
+    unsigned entries = U16(tiff + ifd);
+    for (unsigned index = 0; index < entries; index++) {
+        size_t entry = (size_t)ifd + 2 + (size_t)index * 12;
+        if (entry + 12 > size) break;
+        const uint8_t *field = tiff + entry;
+        /* A SHORT (type 3) with one value, which sits in the first two bytes of the value field. */
+        if (U16(field) == 0x0112) {
+            unsigned value = U16(field + 2) == 3 && U32(field + 4) == 1 ? U16(field + 8) : 1;
+            return value >= 1 && value <= 8 ? (int)value : 1;
+        }
+    }
+#undef U32
+#undef U16
+    return 1;
+}
+
 int tinbox_decode_jpeg(const uint8_t *bytes, size_t length, uint64_t max_pixels, tinbox_raster *out) {
     memset(out, 0, sizeof *out);
     struct jpeg_decompress_struct cinfo;
@@ -109,7 +140,17 @@ int tinbox_decode_jpeg(const uint8_t *bytes, size_t length, uint64_t max_pixels,
     errors.progress.progress_monitor = on_progress;
     cinfo.progress = &errors.progress;
     jpeg_mem_src(&cinfo, bytes, (unsigned long)length);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);
+    out->orientation = 1;
+    for (jpeg_saved_marker_ptr marker = cinfo.marker_list; marker != NULL; marker = marker->next) {
+        if (marker->marker != JPEG_APP0 + 1) continue;
+        int found = exif_orientation(marker->data, marker->data_length);
+        if (found != 1) {
+            out->orientation = found;
+            break;
+        }
+    }
 
     out->width = cinfo.image_width;
     out->height = cinfo.image_height;

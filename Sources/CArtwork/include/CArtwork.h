@@ -12,6 +12,10 @@ typedef struct {
     uint8_t *pixels;  /* malloc'd; free with tinbox_raster_free. NULL after a failure. */
     uint32_t width;
     uint32_t height;
+    /* EXIF orientation, 1-8 (TIFF tag 0x0112: how the stored pixels are turned for display); 1,
+       the stored order, when the file says nothing or something out of range. The decoder
+       does not turn the pixels itself. */
+    int orientation;
     char message[160]; /* after a failure: what went wrong, one line, NUL-terminated */
 } tinbox_raster;
 
@@ -29,7 +33,8 @@ int tinbox_decode_png(const uint8_t *bytes, size_t length, uint64_t max_pixels, 
 
 /* Decodes a baseline, progressive or arithmetic-coded JPEG (greyscale, YCbCr, RGB, CMYK or
    YCCK) to RGBA. Warnings that mean lost image data (a truncated file, a broken entropy code)
-   are failures; harmless ones (extraneous bytes before a marker) are not. */
+   are failures; harmless ones (extraneous bytes before a marker) are not. Reads the EXIF
+   orientation of an APP1 Exif segment into `orientation`. */
 int tinbox_decode_jpeg(const uint8_t *bytes, size_t length, uint64_t max_pixels, tinbox_raster *out);
 
 void tinbox_raster_free(tinbox_raster *raster);
