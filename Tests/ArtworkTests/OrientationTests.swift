@@ -78,4 +78,25 @@ import Testing
         try #require(image.width == 32 && image.height == 16)
         #expect(JPEGDecodingTests.isClose(image.pixel(x: 4, y: 8).colour, Self.red))
     }
+
+    /// Every byte of the Exif segment set to 0x00 and to 0xFF in turn, and the segment cut at
+    /// every length: the picture decodes (turned or not) or fails with an error, never a crash.
+    @Test func aHostileExifSegmentIsReadWithinItsBounds() throws {
+        let jpeg = try Self.jpeg(orientation: 6)
+        let segmentLength = Int(jpeg[4]) << 8 | Int(jpeg[5])
+        for offset in 6..<(4 + segmentLength) {
+            for value: UInt8 in [0x00, 0xFF] {
+                var changed = jpeg
+                changed[offset] = value
+                if let image = try? ArtworkDecoder.decode(changed) { #expect(image.width * image.height == 32 * 16) }
+            }
+        }
+        for length in 2..<segmentLength {
+            // The segment says it is shorter: its tail is then read as the next marker's bytes.
+            var cut = jpeg
+            cut[4] = UInt8(length >> 8)
+            cut[5] = UInt8(length & 0xFF)
+            if let image = try? ArtworkDecoder.decode(cut) { #expect(image.width * image.height == 32 * 16) }
+        }
+    }
 }
