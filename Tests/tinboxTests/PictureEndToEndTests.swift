@@ -50,6 +50,23 @@ import Testing
         #expect(raw(file).contains("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"), "freed at quit")
     }
 
+    /// kitty drops what the alternate screen held when curses leaves it at Ctrl-Z: after `fg` the
+    /// picture is sent again, not placed by an id kitty no longer knows.
+    @Test func aKittyPictureIsSentAgainAfterCtrlZ() throws {
+        let tmux = try ReaderTmux(width: 120, height: 40, environment: "TZ=\(ReaderTmux.middayZone())")
+        let file = try welcome(tmux, "--graphics kitty")
+        let shown = try #require(
+            try waitForRaw(file) { $0.contains("\u{1B}_Ga=p,") }.firstMatch(of: /\x1B_Ga=p,i=(\d+),/))
+        let transmit = "a=t,f=100,t=d,i=\(shown.1),"
+        try tmux.keys("C-z")
+        let freed = try waitForRaw(file) { $0.contains("\u{1B}_Ga=d,d=I,i=\(shown.1),q=2\u{1B}\\") }
+        #expect(freed.contains("\u{1B}_Ga=d,d=I,i=\(shown.1),q=2\u{1B}\\"), "its data freed at Ctrl-Z")
+        try tmux.shell("fg")
+        let again = try waitForRaw(file) { $0.components(separatedBy: transmit).count == 3 }
+        #expect(again.components(separatedBy: transmit).count == 3, "sent once before Ctrl-Z and once after fg")
+        try quit(tmux)
+    }
+
     @Test(arguments: [("sixel", "\u{1B}P0;1;0q\"1;1;"), ("iterm", "\u{1B}]1337;File=inline=1;size=")])
     func forcedSixelAndITerm2AreWritten(mode: String, sequence: String) throws {
         let tmux = try ReaderTmux(width: 120, height: 40, environment: "TZ=\(ReaderTmux.middayZone())")

@@ -79,7 +79,7 @@ extension CursesTerminal {
     }
 
     /// Removes every picture from the terminal (Ctrl-Z, quitting); `freeing` also drops the
-    /// kitty pictures' data.
+    /// kitty pictures' data, so they are sent again when next shown.
     func removeAllPictures(freeing: Bool) {
         var sequences: [PictureWrite] = []
         if pictures.choice.mode == .kitty {

@@ -203,7 +203,10 @@ public final class CursesTerminal: Terminal {
     }
 
     public func suspend() {
-        removeAllPictures(freeing: false)
+        // kitty's pictures are freed too: kitty drops what the alternate screen held when curses
+        // leaves it, and a picture placed by id alone after `fg` stayed blank for the rest of
+        // the session. The first frame after `fg` sends each one again.
+        removeAllPictures(freeing: true)
         if reportsFocus { setFocusReports(false) }
         setExplicitBidi(false)
         endwin()
