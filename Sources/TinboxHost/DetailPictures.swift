@@ -10,11 +10,13 @@ import TinboxKitCore
 package struct DetailPictures: Sendable {
     let painter: PicturePainter
     let inbox: InboxFeatureApi
+    /// TERMINAL §3 `screenReader`: a picture is its alt text or `[image]`.
+    var inWords = false
 
     /// Starts getting the picture of `url` for `room`; `done` runs once, on any thread.
     func load(url: String, room: Size, done: @escaping @Sendable (DetailImage) -> Void) {
         // Nothing is fetched for a picture that would not be drawn.
-        guard painter.drawsPictures else { return done(.notDrawn) }
+        guard painter.drawsPictures, !inWords else { return done(inWords ? .inWords : .notDrawn) }
         // An unreadable cache entry is a miss: the picture is fetched again.
         if let cached = (try? inbox.getCachedImage(url: url)) ?? nil {
             return done(paint(cached, key: url, room: room))

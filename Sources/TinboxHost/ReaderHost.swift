@@ -71,7 +71,7 @@ package enum ReaderHost {
         setup.graphics = graphics
         setup.cell = cell
         setup.wake = terminal.wake
-        source.pictures = DetailPictures(painter: setup.painter, inbox: inbox)
+        source.pictures = DetailPictures(painter: setup.painter, inbox: inbox, inWords: screenReader(context))
         let driver = try inApp(setup)
         ReaderLoop(
             terminal: terminal, source: source, inApp: driver, refreshAtStart: !context.options.noRefresh,
@@ -91,8 +91,11 @@ package enum ReaderHost {
     }
 
     /// `--graphics`, else the config's `graphics`; `auto` asks the terminal now, before curses
-    /// takes it (at most `GraphicsProbe.deadline`), except where TERMINAL §2 sends no probe.
+    /// takes it (at most `GraphicsProbe.deadline`), except where TERMINAL §2 sends no probe. With
+    /// `screenReader` no picture is drawn, whatever the setting, and nothing is asked: TERMINAL §3
+    /// makes pictures their alt text or `[image]`.
     package static func graphics(_ context: AppContext, _ environment: [String: String]) -> GraphicsChoice {
+        if screenReader(context) { return GraphicsChoice(mode: .none) }
         let setting = context.options.graphics.flatMap(GraphicsMode.init(rawValue:)) ?? context.config.graphics
         let answers =
             GraphicsChoice.needsProbe(setting: setting, environment: environment) ? ProbeTerminal().probe() : nil

@@ -78,11 +78,27 @@ import Testing
 /// TERMINAL §2: where pictures are not drawn (`--graphics none`), the detail view's placeholder
 /// names the picture by its alt text, else its file name, sanitized as all feed text is.
 @Suite struct DetailPicturePlaceholderTests {
-    func placeholder(image: String, alt: String? = nil) -> String? {
+    func placeholder(image: String, alt: String? = nil, _ shown: DetailImage = .notDrawn) -> String? {
+        placeholders(image: image, alt: alt, shown).first
+    }
+
+    func placeholders(image: String, alt: String? = nil, _ shown: DetailImage) -> [String] {
         var entry = Fixtures.make("m", "A picture", body: "Body", image: image)
         entry.message.imageAlt = alt
-        let text = ReaderLayout.detailText(entry, width: 60, now: Fixtures.now, image: .notDrawn)
-        return text.lines.map(\.text).first { $0.hasPrefix("[image") }
+        let text = ReaderLayout.detailText(entry, width: 60, now: Fixtures.now, image: shown)
+        let lines = text.lines.map(\.text)
+        let after = lines[text.headCount...]
+        return Array(after.prefix { !$0.isEmpty })
+    }
+
+    /// TERMINAL §3: with `screenReader` a picture is its alt text or `[image]`, never a file name.
+    @Test func aScreenReaderHearsTheAltTextElseImage() {
+        #expect(placeholder(image: "https://x.example/hero.png", .inWords) == "[image]")
+        #expect(
+            placeholder(image: "https://x.example/hero.png", alt: "A red sunset", .inWords) == "[image: A red sunset]")
+        let long = String(repeating: "a long alt text ", count: 10)
+        let wrapped = placeholders(image: "https://x.example/hero.png", alt: long, .inWords)
+        #expect(wrapped.count > 1 && wrapped.allSatisfy { $0.count <= 60 }, "wrapped to the width: \(wrapped)")
     }
 
     @Test func thePlaceholderSaysTheAltTextElseTheFileName() {

@@ -110,9 +110,8 @@ import Testing
 @Suite(.serialized, .enabled(if: ReaderTmux.isAvailable)) struct DetailPictureEndToEndTests {
     static let welcome = ReaderTmux.packageRoot.appendingPathComponent("Resources/demo/art/welcome.png").path
 
-    @Test func theDetailPictureLivesOnlyWhileItsPlaceShows() throws {
-        // Small enough that the message scrolls past its picture.
-        let tmux = try ReaderTmux(width: 60, height: 20)
+    /// The demo with the engagement welcome's `imageUrl` in the store's picture cache.
+    func cachedWelcome(_ tmux: ReaderTmux) throws {
         _ = try tmux.tinbox(["list"])
         let database = tmux.dataDir.appendingPathComponent("data/tinbox.db").path
         try ReaderTmux.run(
@@ -122,6 +121,31 @@ import Testing
                 "INSERT INTO inbox_images VALUES('https://cdn.acme.example/inbox/welcome-hero.png', "
                     + "readfile('\(Self.welcome)'), 0)",
             ])
+    }
+
+    /// TERMINAL §3: with `--screen-reader` a picture is its alt text or `[image]`, in whatever
+    /// graphics mode is named: nothing is drawn in pixels, and no probe is sent.
+    @Test func aScreenReaderGetsWordsForThePicture() throws {
+        let tmux = try ReaderTmux(width: 80, height: 24)
+        try cachedWelcome(tmux)
+        let file = tmux.dataDir.appendingPathComponent("raw.out")
+        try tmux.pipeOutput(to: file)
+        try tmux.launch("--no-refresh --graphics kitty --screen-reader")
+        try tmux.wait(for: "Welcome to Acme")
+        try tmux.keys("j", "j", "j", "Enter")
+        let screen = try tmux.wait(for: "[image]")
+        #expect(screen.contains("[image]"), "\(screen)")
+        try tmux.keys("q")
+        try tmux.wait(for: "Unread")
+        try tmux.keys("q")
+        try tmux.waitForExit()
+        #expect(!raw(file).contains("\u{1B}_G"), "no kitty picture, query or placement")
+    }
+
+    @Test func theDetailPictureLivesOnlyWhileItsPlaceShows() throws {
+        // Small enough that the message scrolls past its picture.
+        let tmux = try ReaderTmux(width: 60, height: 20)
+        try cachedWelcome(tmux)
         let file = tmux.dataDir.appendingPathComponent("raw.out")
         try tmux.pipeOutput(to: file)
         try tmux.launch("--no-refresh --graphics kitty")

@@ -7,6 +7,8 @@ public enum DetailImage: Equatable, Sendable {
     /// The session draws no pictures (`--graphics none`, or symbols with no colour): a
     /// placeholder line names the picture by its alt text or file name, and nothing is fetched.
     case notDrawn
+    /// TERMINAL §3 `screenReader`: the picture is its alt text, else `[image]`.
+    case inWords
     case picture(OverlayPicture)
 
     /// The room the detail view gives a picture on a screen of `size`: the text's width, and
@@ -22,12 +24,13 @@ public enum DetailImage: Equatable, Sendable {
     }
 
     /// The lines the picture takes in the detail text: its rows, or one placeholder line;
-    /// `name` is the picture's alt text or file name, sanitized.
-    func lines(name: @autoclosure () -> String) -> [(text: String, role: CellRole)] {
+    /// `alt` is the picture's alt text and `file` its file name, both sanitized.
+    func lines(alt: String?, file: @autoclosure () -> String) -> [(text: String, role: CellRole)] {
         switch self {
         case .loading: return [("[image loading…]", .secondary)]
         case .unavailable: return [("[image unavailable]", .secondary)]
-        case .notDrawn: return [("[image: \(name())]", .secondary)]
+        case .notDrawn: return [("[image: \(alt ?? file())]", .secondary)]
+        case .inWords: return [(alt.map { "[image: \($0)]" } ?? "[image]", .secondary)]
         case .picture(let picture): return Array(repeating: ("", .normal), count: picture.rows)
         }
     }

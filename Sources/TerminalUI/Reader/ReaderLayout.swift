@@ -147,12 +147,16 @@ public enum ReaderLayout {
         let headCount = lines.count
         func add(_ text: String, _ role: CellRole) { lines += wrapped(text, role, width: width) }
         if let image {
-            let name = {
-                message.imageAlt.map { TerminalText.sanitize($0) }
-                    ?? PicturePlaceholder.name(
-                        url: message.imageUrl.flatMap(URL.init(string:)), original: message.imageUrl ?? "")
+            let file = PicturePlaceholder.name(
+                url: message.imageUrl.flatMap(URL.init(string:)), original: message.imageUrl ?? "")
+            for line in image.lines(alt: message.imageAlt.map { TerminalText.sanitize($0) }, file: file) {
+                // A picture's rows as they are; a placeholder wrapped like the text (a long alt text).
+                if case .picture = image {
+                    lines.append((line.text, line.role, .leftToRight))
+                } else {
+                    add(line.text, line.role)
+                }
             }
-            lines += image.lines(name: name()).map { ($0.text, $0.role, .leftToRight) }
             lines.append(("", .normal, .leftToRight))
         }
         if let body = message.body, !body.isEmpty {
