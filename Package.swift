@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(
             name: "TinboxHostTests",
             dependencies: [
-                "TinboxHost", "TerminalUI", "InboxCore", "InAppEngine", "InAppSync", "TinboxKitCore", "TestSupport",
+                "TinboxHost", "TerminalUI", "InboxCore", "InboxStore", "InAppEngine", "InAppSync", "TinboxKitCore",
+                "TestSupport",
                 "Artwork",
             ]),
         // Uses TinboxKit as a program would: `import TinboxKit` only (beside the loopback stub of

@@ -13,13 +13,20 @@ package struct DetailPictures: Sendable {
     /// TERMINAL §3 `screenReader`: a picture is its alt text or `[image]`.
     var inWords = false
 
+    /// The largest cached file drawn on the reader's thread: a picture of a few hundred
+    /// kilobytes decodes in milliseconds.
+    static let drawnAtOnce = 256 * 1024
+
     /// Starts getting the picture of `url` for `room`; `done` runs once, on any thread.
     func load(url: String, room: Size, done: @escaping @Sendable (DetailImage) -> Void) {
         // Nothing is fetched for a picture that would not be drawn.
         guard painter.drawsPictures, !inWords else { return done(inWords ? .inWords : .notDrawn) }
-        // An unreadable cache entry is a miss: the picture is fetched again.
+        // An unreadable cache entry is a miss: the picture is fetched again. A small one is
+        // drawn at once, so the view opens with it; a large one off the reader's thread, which
+        // a 4000x4000 picture held half a second (`[image loading…]` shows meanwhile).
         if let cached = (try? inbox.getCachedImage(url: url)) ?? nil {
-            return done(paint(cached, key: url, room: room))
+            guard cached.count > Self.drawnAtOnce else { return done(paint(cached, key: url, room: room)) }
+            return DispatchQueue.global().async { done(paint(cached, key: url, room: room)) }
         }
         inbox.fetchImage(url: url) { [self] bytes in
             guard let bytes else { return done(.unavailable) }

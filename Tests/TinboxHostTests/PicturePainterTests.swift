@@ -1,7 +1,11 @@
 import Artwork
+import Foundation
 import InboxCore
+import InboxStore
 import TerminalUI
+import TestSupport
 import Testing
+import TinboxKitCore
 
 @testable import TinboxHost
 
@@ -51,5 +55,59 @@ import Testing
         #expect(draws(.symbols, .indexed256))
         #expect(draws(.sixel, nil), "pixels need no palette of the terminal's")
         #expect(draws(.kitty, .trueColour))
+    }
+}
+
+/// The detail view's cached pictures: a small one is drawn at once, so the view opens with it; a
+/// large one off the reader's thread, which a 4000x4000 picture held half a second.
+@Suite struct DetailPicturesTests {
+    final class Delivered: @unchecked Sendable {
+        let lock = NSLock()
+        var images: [DetailImage] = []
+        /// The thread each came on.
+        var threads: [pthread_t] = []
+        let done = DispatchSemaphore(value: 0)
+
+        func take(_ image: DetailImage) {
+            lock.withLock {
+                images.append(image)
+                threads.append(pthread_self())
+            }
+            done.signal()
+        }
+
+        var count: Int { lock.withLock { images.count } }
+    }
+
+    @Test func onlyASmallCachedPictureIsDrawnOnTheCallersThread() throws {
+        let folder = Scratch.folder("detail-pictures")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let api = try InboxFeature.open(
+            TinboxConfiguration(dataDirectory: folder, fallbackTransport: nil), shared: false)
+        let store = Inbox(store: try Store(directory: folder), clock: SystemClock())
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let small = try Data(contentsOf: root.appendingPathComponent("../Resources/demo/art/welcome.png"))
+        #expect(small.count <= DetailPictures.drawnAtOnce)
+        try store.saveImage(url: "https://x.example/small.png", bytes: small, at: Date())
+        try store.saveImage(
+            url: "https://x.example/large.png", bytes: Data(count: DetailPictures.drawnAtOnce + 1), at: Date())
+        let pictures = DetailPictures(
+            painter: PicturePainter(graphics: GraphicsChoice(mode: .symbols), cell: .standard, colours: .trueColour),
+            inbox: api)
+
+        let right = Delivered()
+        pictures.load(url: "https://x.example/small.png", room: Size(columns: 40, rows: 10), done: right.take)
+        #expect(right.count == 1, "drawn before load returned")
+        #expect(right.threads == [pthread_self()])
+        guard case .picture = right.images.first else {
+            Issue.record("not drawn: \(right.images)")
+            return
+        }
+
+        let later = Delivered()
+        pictures.load(url: "https://x.example/large.png", room: Size(columns: 40, rows: 10), done: later.take)
+        #expect(later.done.wait(timeout: .now() + 10) == .success)
+        #expect(later.lock.withLock { later.threads } != [pthread_self()], "drawn off the caller's thread")
+        #expect(later.images == [.unavailable], "zeros are no picture")
     }
 }
