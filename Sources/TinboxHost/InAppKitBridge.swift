@@ -64,6 +64,9 @@ final class InAppKitBridge {
         return events + call { $0.resize(columns: newSize.columns, rows: newSize.rows) }
     }
 
+    /// Reads the pictures again at their next use (`OverlayArtwork.forget`).
+    func forgetArtwork() { artwork.forget() }
+
     /// Milliseconds until the kit's next timer (the loop's wait; the wake covers what comes sooner).
     func millisecondsUntilDue() -> Int? {
         messaging.secondsUntilNextTimer.map { Int(($0 * 1000).rounded(.up)) }

@@ -17,6 +17,9 @@ final class OverlayArtwork {
     let closeGlyph: String
     /// Decoded pictures by reference, so a resize only draws them again.
     private var decoded: [String: RasterImage?] = [:]
+    /// How many times the pictures were forgotten: part of each picture's key, so a kitty picture
+    /// read again from a changed file gets an id of its own, not the old one kitty still holds.
+    private var generation = 0
 
     init(
         bytes: @escaping (ArtworkReference) -> Data?, reduceMotion: Bool, environment: [String: String],
@@ -41,6 +44,13 @@ final class OverlayArtwork {
         return term.contains("256") || term.contains("direct") ? .indexed256 : .indexed8
     }
 
+    /// Reads every picture again at its next use (`tinbox preview` after its file changed: the
+    /// pictures beside it may have too).
+    func forget() {
+        decoded = [:]
+        generation += 1
+    }
+
     /// The message as shown at `time` on a screen of `size`.
     func shown(_ presentation: Presentation, at time: Date, size: Size) -> ShownMessage {
         let message = presentation.campaign.message
@@ -58,7 +68,8 @@ final class OverlayArtwork {
     {
         guard let reference else { return .none }
         guard let room, let image = image(reference),
-            let picture = painter.paint(image, key: reference.key, room: room, background: background, role: .overlay)
+            let picture = painter.paint(
+                image, key: "\(generation) \(reference.key)", room: room, background: background, role: .overlay)
         else { return .undrawable(name: Self.fileName(reference)) }
         return .picture(picture)
     }

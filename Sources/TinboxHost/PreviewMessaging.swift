@@ -119,6 +119,9 @@ package final class PreviewMessaging: ReaderInAppDriver {
     private var lastCheck = -Double.infinity
     /// Set while the preview itself takes the message down, for the log's word.
     private var closing: PreviewClosing?
+    /// The message on screen and the versions of its pictures on disk, to show it again when a
+    /// picture is replaced (the file itself unchanged).
+    private var watchedPictures: (messageId: String, stamps: [FileStamp])?
     /// How often the file is looked at for changes.
     static let pollSeconds = 0.5
 
@@ -174,7 +177,7 @@ package final class PreviewMessaging: ReaderInAppDriver {
 
     /// Fires the kit's timers that are due, then looks at the file twice a second; a change is
     /// read again, and a version that does not decode is shown as an error while the last good
-    /// campaigns stay.
+    /// campaigns stay. The pictures of the message on screen are looked at too.
     package func pump(userIsBusy: Bool) -> [ReaderEvent] {
         bridge.pump(userIsBusy: userIsBusy) + fileChanges()
     }
@@ -183,13 +186,16 @@ package final class PreviewMessaging: ReaderInAppDriver {
         let uptime = clock.uptime
         guard uptime - lastCheck >= Self.pollSeconds else { return [] }
         lastCheck = uptime
-        guard PreviewDocument.stamp(file) != current.stamp else { return [] }
+        guard PreviewDocument.stamp(file) != current.stamp else { return pictureChanges() }
         let fresh = PreviewDocument.load(file, format: format)
         current.stamp = fresh.stamp
         current.error = fresh.error
         var events: [ReaderEvent] = []
         if let document = fresh.document {
             current.document = document
+            // A picture beside the file may have changed with it (and is read again anyway when
+            // the message shows, so an unchanged one costs a read and a decode).
+            bridge.forgetArtwork()
             events.append(
                 .inApp(.log(["[tinbox-iam] preview: \(file.lastPathComponent) reloaded, \(campaigns.count) campaigns"]))
             )
@@ -200,6 +206,26 @@ package final class PreviewMessaging: ReaderInAppDriver {
             }
         }
         return [pickerEvent()] + events
+    }
+
+    /// The message on screen shown again when one of its local pictures changed on disk.
+    private func pictureChanges() -> [ReaderEvent] {
+        guard let shown = bridge.shown else {
+            watchedPictures = nil
+            return []
+        }
+        let stamps = [shown.campaign.message?.imageURL, shown.campaign.message?.iconURL].compactMap { reference in
+            reference.flatMap { $0.kind == .local ? $0.url : nil }.map { PreviewDocument.stamp($0) }
+        }
+        defer { watchedPictures = (shown.messageId, stamps) }
+        guard let watched = watchedPictures, watched.messageId == shown.messageId, watched.stamps != stamps else {
+            return []
+        }
+        bridge.forgetArtwork()
+        return [
+            .inApp(.log(["[tinbox-iam] preview: a picture of \(TerminalText.sanitize(shown.campaign.id)) changed"]))
+        ]
+            + show(shown.campaign.id)
     }
 
     package func millisecondsUntilDue() -> Int? {

@@ -112,3 +112,57 @@ import Testing
         #expect(Self.logs(reloaded).contains("[tinbox-iam] preview: campaigns.json reloaded, 1 campaigns"))
     }
 }
+
+/// `tinbox preview` shows a replaced picture: read again when the file changes, and when a
+/// picture of the message on screen changes on disk with the file as it was (found by a helper:
+/// the old artwork stayed, and kitty was placed the old picture by its id).
+@Suite struct PreviewPictureTests {
+    static let art = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources/demo/art")
+
+    static func pixels(_ events: [ReaderEvent]) -> [ScreenPicture.Payload] {
+        HostFixture.shown(events).compactMap { shown in
+            if case .picture(let picture) = shown.image { picture.pixels } else { nil }
+        }
+    }
+
+    @Test func aReplacedPictureIsShownAnew() throws {
+        let folder = try HostFixture.folder("preview-picture")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = folder.appendingPathComponent("art.png")
+        try FileManager.default.copyItem(at: Self.art.appendingPathComponent("welcome.png"), to: picture)
+        let file = folder.appendingPathComponent("campaigns.json")
+        try Data(
+            #"{"campaigns": [{"id": "m", "message": {"type": "modal", "header": "Art", "imageURL": "art.png"}}]}"#.utf8
+        ).write(to: file)
+        let clock = ManualClock()
+        var setup = try HostFixture.setup(folder: folder, clock: clock, reduceMotion: true)
+        setup.graphics = GraphicsChoice(mode: .kitty)
+        let preview = PreviewMessaging(
+            file: file, format: nil, first: PreviewDocument.load(file), initialId: "m", setup: setup)
+        let first = try #require(Self.pixels(preview.start()).first)
+        _ = preview.perform(.presented, userIsBusy: false)
+        clock.advance(by: PreviewMessaging.pollSeconds)
+        #expect(Self.pixels(preview.pump(userIsBusy: false)).isEmpty, "nothing changed: nothing shown again")
+
+        // The picture replaced, the file as it was.
+        try FileManager.default.removeItem(at: picture)
+        try FileManager.default.copyItem(at: Self.art.appendingPathComponent("trophy.png"), to: picture)
+        clock.advance(by: PreviewMessaging.pollSeconds)
+        let second = try #require(Self.pixels(preview.pump(userIsBusy: false)).first)
+        #expect(second.bytes != first.bytes)
+        #expect(second.id != first.id, "a new kitty id: kitty still holds the old picture under the old one")
+
+        // The file changed too, the picture replaced again: read again with it.
+        try FileManager.default.removeItem(at: picture)
+        try FileManager.default.copyItem(at: Self.art.appendingPathComponent("welcome.png"), to: picture)
+        try Data(
+            #"{"campaigns": [{"id": "m", "message": {"type": "modal", "header": "Art 2", "imageURL": "art.png"}}]}"#
+                .utf8
+        ).write(to: file)
+        clock.advance(by: PreviewMessaging.pollSeconds)
+        let third = try #require(Self.pixels(preview.pump(userIsBusy: false)).first)
+        #expect(third.bytes == first.bytes && third.id != second.id)
+        preview.stop()
+    }
+}
