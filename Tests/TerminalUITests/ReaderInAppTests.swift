@@ -107,6 +107,10 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(hints.hasPrefix(" Tab slide-up  j/k move  Enter open"), "\(hints)")
         press(loop, terminal, [.enter])
         #expect(loop.state.detail != nil && !driver.names.contains { if case .tap = $0 { true } else { false } })
+        // The detail view's keys beneath, less its Tab, which the slide-up takes.
+        let detailHints = terminal.screen?.rows.last ?? ""
+        #expect(detailHints.hasPrefix(" Tab slide-up  Enter press  j/k scroll"), "\(detailHints)")
+        #expect(!detailHints.contains("button") && !detailHints.contains("move"), "\(detailHints)")
         press(loop, terminal, [.escape])
         #expect(
             loop.state.detail == nil && loop.state.shown != nil, "Esc went back from the message, not to the slide-up")

@@ -191,10 +191,10 @@ public struct KeyBindings: Equatable, Sendable {
     }
 
     /// The hint line of a context: `j/k move  Enter open …`. Neighbouring bindings with one word
-    /// share it, their first keys joined by `/`.
-    public func hints(_ context: KeyContext, searching: Bool = false) -> String {
+    /// share it, their first keys joined by `/`. `except`: actions something else takes now.
+    public func hints(_ context: KeyContext, searching: Bool = false, except: Set<KeyAction> = []) -> String {
         var items: [(keys: [String], word: String)] = []
-        for binding in bindings(context) {
+        for binding in bindings(context) where !except.contains(binding.action) {
             guard let word = searching ? binding.searchHint : binding.hint, let key = binding.keys.first else {
                 continue
             }

@@ -237,14 +237,14 @@ public enum ReaderView {
         // A modal or full screen takes every key, a focused slide-up Tab, Enter and Esc: the
         // overlay's keys, not the list's beneath it. A slide-up nobody went to with Tab leaves
         // the keys to the list, and the line says how to reach its buttons.
-        if let shown = state.shown {
-            if !shown.isSlideUp || shown.button != nil { return state.keys.hints(.overlay) }
-            return state.keys.name(of: .nextButton, in: .overlay) + " slide-up  " + state.keys.hints(.list)
-        }
-        if state.detail != nil { return state.keys.hints(.detail) }
+        // It takes the view's own button keys (the detail view's Tab), and the line says so.
+        if let shown = state.shown, !shown.isSlideUp || shown.button != nil { return state.keys.hints(.overlay) }
+        let slideUp = state.shown.map { _ in state.keys.name(of: .nextButton, in: .overlay) + " slide-up  " } ?? ""
+        let taken: Set<KeyAction> = state.shown == nil ? [] : [.nextButton, .previousButton]
+        if state.detail != nil { return slideUp + state.keys.hints(.detail, except: taken) }
         if !state.search.isEmpty {
-            return "search: \(state.search)  " + state.keys.hints(.list, searching: true)
+            return slideUp + "search: \(state.search)  " + state.keys.hints(.list, searching: true, except: taken)
         }
-        return state.keys.hints(.list)
+        return slideUp + state.keys.hints(.list, except: taken)
     }
 }
