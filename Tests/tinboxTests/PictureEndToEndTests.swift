@@ -86,6 +86,27 @@ import Testing
         try quit(tmux)
     }
 
+    /// tmux repaints a pane shown again from its own cells, which hold no picture: at a focus
+    /// in (tmux's `focus-events on`) the frame is drawn whole and the picture sent again; at a
+    /// focus out a kitty picture is taken down, or it would float over the window shown instead.
+    @Test(arguments: [("sixel", "\u{1B}Ptmux;\u{1B}\u{1B}P0;1;0q"), ("kitty", "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,")])
+    func aPaneShownAgainUnderTmuxGetsItsPictureAgain(mode: String, picture: String) throws {
+        let tmux = try ReaderTmux(
+            width: 120, height: 40, term: "tmux-256color",
+            environment: "TZ=\(ReaderTmux.middayZone()) \(Self.tmuxEnvironment)")
+        let file = try welcome(tmux, "--graphics \(mode)")
+        _ = try waitForRaw(file) { $0.components(separatedBy: picture).count == 2 }
+        try tmux.literal("\u{1B}[O")
+        if mode == "kitty" {
+            let removed = try waitForRaw(file) { $0.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,") }
+            #expect(removed.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,"), "taken down at the focus out")
+        }
+        try tmux.literal("\u{1B}[I")
+        let again = try waitForRaw(file) { $0.components(separatedBy: picture).count == 3 }
+        #expect(again.components(separatedBy: picture).count == 3, "drawn again at the focus in")
+        try quit(tmux)
+    }
+
     @Test func aBadGraphicsModeIsAUsageError() throws {
         let result = try ChildProcess.run(ReaderTmux.binary, ["--graphics", "pixels", "list"], timeout: 30)
         #expect(result.status == 64)

@@ -106,6 +106,11 @@ final class ReaderTmux {
         for name in names { try tmux(["send-keys", "-t", session, name]) }
     }
 
+    /// Sends `text` to the pane as it is, byte for byte (an escape sequence a terminal would send).
+    func literal(_ text: String) throws {
+        try tmux(["send-keys", "-t", session, "-l", text])
+    }
+
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
     }

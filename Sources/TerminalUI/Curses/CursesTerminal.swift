@@ -503,8 +503,14 @@ public final class CursesTerminal: Terminal {
         case tinbox_key_mouse():
             return mouse()
         case tinbox_key_focus_in():
+            // Under tmux (pictures through its passthrough) a pane shown again is repainted from
+            // tmux's own cells, which hold no picture: the next frame is drawn whole, its pictures
+            // sent again. Needs tmux's `focus-events on`.
+            if pictures.choice.passthrough { previous = nil }
             return .focus(true)
         case tinbox_key_focus_out():
+            // And a kitty picture would float over the window tmux shows instead.
+            if pictures.choice.passthrough, pictures.choice.mode == .kitty { removeAllPictures(freeing: false) }
             return .focus(false)
         case KEY_UP: return .key(.up)
         case KEY_DOWN: return .key(.down)
