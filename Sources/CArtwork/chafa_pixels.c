@@ -122,6 +122,18 @@ int tinbox_chafa_png(const uint8_t *rgba, int width, int height, int columns, in
             break;
         }
     }
+    if (bpp == 32 && !opaque) {
+        /* chafa's pixels come back with their colours multiplied by their alpha; a PNG's are not
+           (kitty and iTerm2 apply the alpha themselves): half-transparent red came out dark red. */
+        for (size_t i = 0; i < (size_t)pixel_width * pixel_height * 4; i += 4) {
+            unsigned alpha = pixels[i + 3];
+            if (alpha == 0 || alpha == 255) continue;
+            for (int channel = 0; channel < 3; channel++) {
+                unsigned value = (pixels[i + channel] * 255u + alpha / 2) / alpha;
+                pixels[i + channel] = (guchar)(value > 255 ? 255 : value);
+            }
+        }
+    }
     if (bpp == 32 && opaque) {
         /* No alpha channel: a quarter fewer bytes to compress. */
         for (size_t i = 0, j = 0; i < (size_t)pixel_width * pixel_height * 4; i += 4, j += 3) {

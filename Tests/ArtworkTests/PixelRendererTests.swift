@@ -69,3 +69,17 @@ import Testing
         }
     }
 }
+
+/// Half-transparent pixels keep their colour in a PNG for kitty and iTerm2: the terminal applies
+/// the alpha, so a colour already multiplied by it came out twice as dark (found by a helper).
+@Suite struct PixelAlphaTests {
+    @Test func aHalfTransparentColourIsSentWithItsOwnColour() throws {
+        let image = Fixtures.makeImage(width: 32, height: 32) { _, _ in (255, 0, 0, 128) }
+        let made = try #require(
+            ArtworkRenderer.pixels(image, columns: 4, rows: 2, cell: .standard, encoding: .png))
+        let back = try ArtworkDecoder.decode(Data(made.bytes))
+        let (colour, alpha) = back.pixel(x: back.width / 2, y: back.height / 2)
+        #expect(abs(Int(alpha) - 128) <= 2, "alpha \(alpha)")
+        #expect(colour.red >= 250 && colour.green <= 3 && colour.blue <= 3, "colour \(colour)")
+    }
+}
