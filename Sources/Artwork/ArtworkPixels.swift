@@ -48,14 +48,22 @@ extension ArtworkRenderer {
         let columns = max(1, columns)
         let rows = max(1, rows)
         var source = image
-        // As for the symbols: a picture far larger than its place is first area-averaged to
-        // about twice the pixels it is shown at, which also bounds chafa's work.
         let targetWidth = columns * cell.width
         let targetHeight = rows * cell.height
-        if source.width > targetWidth * 2 || source.height > targetHeight * 2 {
+        // The picture's size in the cells' pixels, keeping its aspect: cells are whole, so a
+        // 4000x20 strip still takes one row, 16 pixels tall, where it is 4 pixels tall.
+        let scale = min(Double(targetWidth) / Double(source.width), Double(targetHeight) / Double(source.height))
+        let shownWidth = max(1, Int((Double(source.width) * scale).rounded()))
+        let shownHeight = max(1, Int((Double(source.height) * scale).rounded()))
+        // As for the symbols: a picture far larger than it is shown is first area-averaged to
+        // about twice those pixels, which also bounds chafa's work and the padding's.
+        if source.width > shownWidth * 2 || source.height > shownHeight * 2 {
             source = source.areaScaled(
-                width: min(source.width, targetWidth * 2), height: min(source.height, targetHeight * 2))
+                width: min(source.width, shownWidth * 2), height: min(source.height, shownHeight * 2))
         }
+        // chafa stretches what it is given to the cells: padded to their shape, the picture is
+        // not (it stood 4 times too tall; found by a helper), the rest transparent or `background`.
+        source = source.padded(toShapeOf: targetWidth, targetHeight)
         if let background { source = source.composited(over: background) }
         var out = tinbox_bytes()
         let status = source.rgba.withUnsafeBufferPointer { pixels -> Int32 in

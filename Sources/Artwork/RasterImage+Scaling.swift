@@ -95,3 +95,30 @@ extension RasterImage {
         UInt8(max(0, min(255, value.rounded())))
     }
 }
+
+extension RasterImage {
+    /// The picture centred on a transparent canvas with the shape of `width` x `height`, at the
+    /// picture's own resolution: what is stretched to that box then keeps the picture's aspect.
+    func padded(toShapeOf width: Int, _ height: Int) -> RasterImage {
+        guard width > 0, height > 0 else { return self }
+        // The canvas is as wide as the picture and taller, or as tall and wider.
+        var canvasWidth = self.width
+        var canvasHeight = Int((Double(self.width) * Double(height) / Double(width)).rounded())
+        if canvasHeight < self.height {
+            canvasHeight = self.height
+            canvasWidth = Int((Double(self.height) * Double(width) / Double(height)).rounded())
+        }
+        canvasWidth = max(canvasWidth, self.width)
+        guard canvasWidth != self.width || canvasHeight != self.height else { return self }
+        let left = (canvasWidth - self.width) / 2
+        let top = (canvasHeight - self.height) / 2
+        var canvas = [UInt8](repeating: 0, count: canvasWidth * canvasHeight * 4)
+        let rowBytes = self.width * 4
+        for y in 0..<self.height {
+            let from = y * rowBytes
+            let to = ((top + y) * canvasWidth + left) * 4
+            canvas.replaceSubrange(to..<(to + rowBytes), with: rgba[from..<(from + rowBytes)])
+        }
+        return RasterImage(width: canvasWidth, height: canvasHeight, rgba: canvas)
+    }
+}

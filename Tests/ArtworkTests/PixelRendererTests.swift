@@ -26,16 +26,17 @@ import Testing
         #expect(text.dropFirst(2).dropLast(2).contains("\u{1B}") == false)
     }
 
+    /// The gradient (2:1) in cells of its shape, 12x3 of 8x16 pixels, twice as large.
     @Test func kittyCanvasPixelsComeBackAsAPNGOfTheCellsSize() throws {
         let pixels = try #require(
-            ArtworkRenderer.pixels(Self.gradient, columns: 12, rows: 4, cell: .standard, encoding: .png))
+            ArtworkRenderer.pixels(Self.gradient, columns: 12, rows: 3, cell: .standard, encoding: .png))
         let decoded = try ArtworkDecoder.decode(Data(pixels.bytes))
-        #expect(decoded.width == 96 && decoded.height == 64)
+        #expect(decoded.width == 96 && decoded.height == 48)
         let transparent = decoded.hasTransparency
         #expect(!transparent)
         // chafa scaled the gradient: red grows left to right, green top to bottom.
-        #expect(decoded.pixel(x: 90, y: 32).colour.red > decoded.pixel(x: 4, y: 32).colour.red)
-        #expect(decoded.pixel(x: 48, y: 60).colour.green > decoded.pixel(x: 48, y: 2).colour.green)
+        #expect(decoded.pixel(x: 90, y: 24).colour.red > decoded.pixel(x: 4, y: 24).colour.red)
+        #expect(decoded.pixel(x: 48, y: 44).colour.green > decoded.pixel(x: 48, y: 2).colour.green)
     }
 
     @Test func transparencyIsCompositedOverTheBackgroundOrKept() throws {
@@ -81,5 +82,35 @@ import Testing
         let (colour, alpha) = back.pixel(x: back.width / 2, y: back.height / 2)
         #expect(abs(Int(alpha) - 128) <= 2, "alpha \(alpha)")
         #expect(colour.red >= 250 && colour.green <= 3 && colour.blue <= 3, "colour \(colour)")
+    }
+}
+
+/// Cells are whole, so a picture's box of cells rarely has its shape: the picture keeps its own
+/// inside it, the rest transparent (a 40:1 strip in one row of ten 8x16 cells is 2 pixels tall).
+@Suite struct PixelAspectTests {
+    @Test func aStripKeepsItsShapeInsideItsCells() throws {
+        let strip = Fixtures.makeImage(width: 400, height: 10) { _, _ in (255, 0, 0, 255) }
+        let made = try #require(ArtworkRenderer.pixels(strip, columns: 10, rows: 1, cell: .standard, encoding: .png))
+        let back = try ArtworkDecoder.decode(Data(made.bytes))
+        try #require(back.width == 80 && back.height == 16)
+        #expect(back.pixel(x: 40, y: 1).alpha == 0, "above the strip")
+        #expect(back.pixel(x: 40, y: 14).alpha == 0, "below it")
+        let middle = back.pixel(x: 40, y: 8)
+        #expect(middle.alpha == 255 && middle.colour.red >= 250, "the strip: \(middle)")
+
+        let tall = Fixtures.makeImage(width: 10, height: 400) { _, _ in (0, 0, 255, 255) }
+        let column = try #require(ArtworkRenderer.pixels(tall, columns: 2, rows: 2, cell: .standard, encoding: .png))
+        let high = try ArtworkDecoder.decode(Data(column.bytes))
+        try #require(high.width == 16 && high.height == 32)
+        #expect(high.pixel(x: 1, y: 16).alpha == 0 && high.pixel(x: 14, y: 16).alpha == 0, "beside the column")
+        #expect(
+            (6...9).contains { high.pixel(x: $0, y: 16).alpha > 0 }, "the column, under a pixel wide, in the middle")
+    }
+
+    @Test func aPictureOfTheCellsShapeFillsThem() throws {
+        let square = Fixtures.makeImage(width: 64, height: 64) { _, _ in (0, 200, 0, 255) }
+        let made = try #require(ArtworkRenderer.pixels(square, columns: 4, rows: 2, cell: .standard, encoding: .png))
+        let back = try ArtworkDecoder.decode(Data(made.bytes))
+        #expect(!back.hasTransparency, "no padding: 4x2 cells of 8x16 are square")
     }
 }
