@@ -39,6 +39,17 @@ package struct PicturePainter {
         return OverlayPicture(columns: drawn.columns, rows: drawn.rows, cells: cells)
     }
 
+    /// The colour a cell of `colour` shows in the palette cells are drawn with: a picture in
+    /// pixels composited over its card's colour then meets the card without a seam (in an
+    /// 8-colour xterm the card is the palette's white, 229,229,229, not the message's #FFFDFD).
+    private func asDrawn(_ colour: RGBColour) -> RGBColour {
+        switch colours {
+        case .indexed8?: return ArtworkPalette.nearest8(to: colour)
+        case .indexed256?: return ArtworkPalette.nearest256(to: colour)
+        case .trueColour?, nil: return colour
+        }
+    }
+
     /// TERMINAL §2: a picture in pixels costs at most 64 KiB on the wire.
     static let byteBudget = 65_536
 
@@ -53,6 +64,7 @@ package struct PicturePainter {
         -> OverlayPicture?
     {
         let encoding: ArtworkPixels.Encoding = graphics.mode == .sixel ? .sixel : .png
+        let background = background.map(asDrawn)
         var room = room
         if encoding == .sixel {
             room.columns = min(room.columns, Self.sixelSide / cell.width)

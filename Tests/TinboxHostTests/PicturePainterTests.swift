@@ -45,6 +45,24 @@ import TinboxKitCore
         #expect(high.rows * CellPixels.standard.height <= 1000)
     }
 
+    /// A picture in pixels over a card meets it without a seam: composited over the colour the
+    /// card's cells show in, the palette's nearest entry where cells have no true colour.
+    @Test func aPictureOverACardIsCompositedOverTheCardAsDrawn() throws {
+        let clear = Self.picture(width: 64, height: 32).rgba.enumerated().map { $0.offset % 4 == 3 ? 0 : $0.element }
+        let image = RasterImage(width: 64, height: 32, rgba: clear)
+        let card = RGBColour(red: 255, green: 253, blue: 253)
+        func corner(_ colours: ArtworkRenderer.Colours) throws -> RGBColour {
+            let painted = try #require(
+                PicturePainter(graphics: GraphicsChoice(mode: .kitty), cell: .standard, colours: colours)
+                    .paint(image, key: "k", room: Size(columns: 8, rows: 2), background: card, role: .overlay))
+            let png = try #require(painted.pixels?.bytes)
+            return try ArtworkDecoder.decode(Data(png)).pixel(x: 1, y: 1).colour
+        }
+        #expect(try corner(.indexed8) == ArtworkPalette.nearest8(to: card))
+        #expect(try corner(.indexed256) == ArtworkPalette.nearest256(to: card))
+        #expect(try corner(.trueColour) == card)
+    }
+
     /// Where nothing would be drawn, the detail view names the picture and fetches nothing.
     @Test func onlyAModeThatDrawsPicturesDrawsThem() {
         func draws(_ mode: GraphicsMode, _ colours: ArtworkRenderer.Colours?) -> Bool {
