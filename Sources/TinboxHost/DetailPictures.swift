@@ -37,7 +37,7 @@ package struct DetailPictures: Sendable {
 
     private func paint(_ bytes: Data, key: String, room: Size) -> DetailImage {
         guard let image = try? ArtworkDecoder.decode(bytes),
-            let picture = painter.paint(image, key: key, room: room, background: nil, role: .normal)
+            let picture = painter.paint(image, key: key, room: room, background: nil, role: .normal, scrolls: true)
         else { return .unavailable }
         return .picture(picture)
     }

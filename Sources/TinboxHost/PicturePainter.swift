@@ -19,24 +19,35 @@ package struct PicturePainter {
     /// The picture fitted into `room` (keeping its aspect), nil when it cannot be drawn: the
     /// `none` mode, or no colours for symbols. `key` names it (its URL), so the same picture at
     /// the same size keeps its kitty id.
-    func paint(_ image: RasterImage, key: String, room: Size, background: RGBColour?, role: CellRole)
-        -> OverlayPicture?
-    {
+    /// `scrolls`: the picture may be scrolled partly out of view (the detail view), so one in
+    /// pixels also gets its symbols for then (`OverlayPicture.partCells`).
+    func paint(
+        _ image: RasterImage, key: String, room: Size, background: RGBColour?, role: CellRole, scrolls: Bool = false
+    ) -> OverlayPicture? {
         guard room.columns > 0, room.rows > 0, graphics.mode != .none else { return nil }
-        if graphics.mode.isPixels, let picture = pixels(image, key: key, room: room, background: background, role: role)
+        if graphics.mode.isPixels, var picture = pixels(image, key: key, room: room, background: background, role: role)
         {
+            if scrolls {
+                picture.partCells = symbols(
+                    image, size: Size(columns: picture.columns, rows: picture.rows), background: background, role: role)
+            }
             return picture
         }
-        guard let colours else { return nil }
         let fitted = ArtworkRenderer.fittedSize(
             imageWidth: image.width, imageHeight: image.height, maxColumns: room.columns, maxRows: room.rows)
+        let size = Size(columns: fitted.columns, rows: fitted.rows)
+        guard let cells = symbols(image, size: size, background: background, role: role) else { return nil }
+        return OverlayPicture(columns: size.columns, rows: size.rows, cells: cells)
+    }
+
+    /// `image` in chafa's symbols at `size` cells; nil with no colours (NO_COLOR, monochrome).
+    private func symbols(_ image: RasterImage, size: Size, background: RGBColour?, role: CellRole) -> [Cell]? {
+        guard let colours else { return nil }
         let drawn = ArtworkRenderer.render(
-            image, columns: fitted.columns, rows: fitted.rows, symbols: .chafa, colours: colours, background: background
-        )
-        let cells = drawn.cells.map { cell in
+            image, columns: size.columns, rows: size.rows, symbols: .chafa, colours: colours, background: background)
+        return drawn.cells.map { cell in
             Cell(cell.text, role: role, foreground: cell.foreground, background: cell.background)
         }
-        return OverlayPicture(columns: drawn.columns, rows: drawn.rows, cells: cells)
     }
 
     /// The colour a cell of `colour` shows in the palette cells are drawn with: a picture in

@@ -10,12 +10,18 @@ public struct OverlayPicture: Equatable, Sendable {
     /// The picture in pixels (TERMINAL §2), sent over the cells (then blanks in its background)
     /// by a backend that draws pixels; nil draws the cells alone.
     public var pixels: ScreenPicture.Payload?
+    /// With `pixels`: the same picture in symbols, `columns * rows` cells, drawn where only part
+    /// of it shows (the detail view scrolled), since pixels are placed only whole.
+    public var partCells: [Cell]?
 
-    public init(columns: Int, rows: Int, cells: [Cell], pixels: ScreenPicture.Payload? = nil) {
+    public init(
+        columns: Int, rows: Int, cells: [Cell], pixels: ScreenPicture.Payload? = nil, partCells: [Cell]? = nil
+    ) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.cells = cells
         self.pixels = pixels
+        self.partCells = partCells
     }
 
     /// The cell at (`row`, `column`), or a blank when the grid is short.

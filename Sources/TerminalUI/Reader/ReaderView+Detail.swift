@@ -46,18 +46,21 @@ extension ReaderView {
     }
 
     /// The picture at `line` of the text area (which has `rows` rows), centred. In pixels only
-    /// while all of it shows: scrolled partly out, its visible rows are blanks (TERMINAL §2: a
-    /// picture never outlives its place).
+    /// while all of it shows (TERMINAL §2: a picture never outlives its place): scrolled partly
+    /// out, its visible rows are its symbols (`partCells`), or blanks where there are none.
     private static func drawDetailPicture(_ picture: OverlayPicture, line: Int, rows: Int, into screen: inout Screen) {
         let left = 2 + max(0, (screen.width - 4 - picture.columns) / 2)
+        let whole = line >= 0 && line + picture.rows <= rows
+        var shown = picture
+        if !whole, let part = picture.partCells { shown.cells = part }
         for y in 0..<picture.rows where line + y >= 0 && line + y < rows {
             for x in 0..<min(picture.columns, screen.width - left) {
-                var cell = picture[y, x]
+                var cell = shown[y, x]
                 if cell.isContinuation || cell.text.isEmpty || TerminalText.width(cell.text) > 1 { cell.text = " " }
                 screen[ReaderLayout.listTop + line + y, left + x] = cell
             }
         }
-        guard let pixels = picture.pixels, line >= 0, line + picture.rows <= rows else { return }
+        guard let pixels = picture.pixels, whole else { return }
         screen.place(
             ScreenPicture(
                 top: ReaderLayout.listTop + line, left: left, columns: picture.columns, rows: picture.rows,

@@ -101,6 +101,11 @@ final class MemorySource: ReaderDataSource {
 
     func flushQueues() { flushes += 1 }
 
+    /// What the detail view's picture comes as: the protocol's default (unavailable) unless set.
+    var image: DetailImage = .unavailable
+
+    func loadImage(url: String, room: Size, done: @escaping @Sendable (DetailImage) -> Void) { done(image) }
+
     func finish() { finishes += 1 }
 
     func nextWindowChange(after date: Date) throws -> Date? {
