@@ -91,6 +91,14 @@ import Testing
         return Array(after.prefix { !$0.isEmpty })
     }
 
+    /// A picture that could not be had still says what it showed, when the feed says.
+    @Test func anUnavailablePictureSaysItsAltText() {
+        #expect(placeholder(image: "https://x.example/hero.png", .unavailable) == "[image unavailable]")
+        #expect(
+            placeholder(image: "https://x.example/hero.png", alt: "Tokyo store front", .unavailable)
+                == "[image unavailable: Tokyo store front]")
+    }
+
     /// TERMINAL §3: with `screenReader` a picture is its alt text or `[image]`, never a file name.
     @Test func aScreenReaderHearsTheAltTextElseImage() {
         #expect(placeholder(image: "https://x.example/hero.png", .inWords) == "[image]")

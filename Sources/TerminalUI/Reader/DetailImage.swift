@@ -28,7 +28,7 @@ public enum DetailImage: Equatable, Sendable {
     func lines(alt: String?, file: @autoclosure () -> String) -> [(text: String, role: CellRole)] {
         switch self {
         case .loading: return [("[image loading…]", .secondary)]
-        case .unavailable: return [("[image unavailable]", .secondary)]
+        case .unavailable: return [(alt.map { "[image unavailable: \($0)]" } ?? "[image unavailable]", .secondary)]
         case .notDrawn: return [("[image: \(alt ?? file())]", .secondary)]
         case .inWords: return [(alt.map { "[image: \($0)]" } ?? "[image]", .secondary)]
         case .picture(let picture): return Array(repeating: ("", .normal), count: picture.rows)
