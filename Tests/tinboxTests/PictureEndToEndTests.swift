@@ -59,11 +59,11 @@ import Testing
             try waitForRaw(file) { $0.contains("\u{1B}_Ga=p,") }.firstMatch(of: /\x1B_Ga=p,i=(\d+),/))
         let transmit = "a=t,f=100,t=d,i=\(shown.1),"
         try tmux.keys("C-z")
-        let freed = try waitForRaw(file) { $0.contains("\u{1B}_Ga=d,d=I,i=\(shown.1),q=2\u{1B}\\") }
-        #expect(freed.contains("\u{1B}_Ga=d,d=I,i=\(shown.1),q=2\u{1B}\\"), "its data freed at Ctrl-Z")
+        try expectRaw(file, "its data freed at Ctrl-Z") { $0.contains("\u{1B}_Ga=d,d=I,i=\(shown.1),q=2\u{1B}\\") }
         try tmux.shell("fg")
-        let again = try waitForRaw(file) { $0.components(separatedBy: transmit).count == 3 }
-        #expect(again.components(separatedBy: transmit).count == 3, "sent once before Ctrl-Z and once after fg")
+        try expectRaw(file, "sent once before Ctrl-Z and once after fg") {
+            $0.components(separatedBy: transmit).count == 3
+        }
         try quit(tmux)
     }
 
@@ -98,12 +98,10 @@ import Testing
         _ = try waitForRaw(file) { $0.components(separatedBy: picture).count == 2 }
         try tmux.literal("\u{1B}[O")
         if mode == "kitty" {
-            let removed = try waitForRaw(file) { $0.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,") }
-            #expect(removed.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,"), "taken down at the focus out")
+            try expectRaw(file, "taken down at the focus out") { $0.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,") }
         }
         try tmux.literal("\u{1B}[I")
-        let again = try waitForRaw(file) { $0.components(separatedBy: picture).count == 3 }
-        #expect(again.components(separatedBy: picture).count == 3, "drawn again at the focus in")
+        try expectRaw(file, "drawn again at the focus in") { $0.components(separatedBy: picture).count == 3 }
         try quit(tmux)
     }
 
@@ -144,16 +142,23 @@ import Testing
             ])
     }
 
+    /// The reader started with `arguments` over `cachedWelcome`'s store, its output recorded in
+    /// the returned file, and the engagement welcome opened (the fourth pinned row).
+    func openWelcome(_ tmux: ReaderTmux, _ arguments: String) throws -> URL {
+        try cachedWelcome(tmux)
+        let file = tmux.dataDir.appendingPathComponent("raw.out")
+        try tmux.pipeOutput(to: file)
+        try tmux.launch("--no-refresh " + arguments)
+        try tmux.wait(for: "Welcome to Acme")
+        try tmux.keys("j", "j", "j", "Enter")
+        return file
+    }
+
     /// TERMINAL §3: with `--screen-reader` a picture is its alt text or `[image]`, in whatever
     /// graphics mode is named: nothing is drawn in pixels, and no probe is sent.
     @Test func aScreenReaderGetsWordsForThePicture() throws {
         let tmux = try ReaderTmux(width: 80, height: 24)
-        try cachedWelcome(tmux)
-        let file = tmux.dataDir.appendingPathComponent("raw.out")
-        try tmux.pipeOutput(to: file)
-        try tmux.launch("--no-refresh --graphics kitty --screen-reader")
-        try tmux.wait(for: "Welcome to Acme")
-        try tmux.keys("j", "j", "j", "Enter")
+        let file = try openWelcome(tmux, "--graphics kitty --screen-reader")
         let screen = try tmux.wait(for: "[image]")
         #expect(screen.contains("[image]"), "\(screen)")
         try tmux.keys("q")
@@ -166,13 +171,7 @@ import Testing
     @Test func theDetailPictureLivesOnlyWhileItsPlaceShows() throws {
         // Small enough that the message scrolls past its picture.
         let tmux = try ReaderTmux(width: 60, height: 20)
-        try cachedWelcome(tmux)
-        let file = tmux.dataDir.appendingPathComponent("raw.out")
-        try tmux.pipeOutput(to: file)
-        try tmux.launch("--no-refresh --graphics kitty")
-        try tmux.wait(for: "Welcome to Acme")
-        // The fourth pinned row is the engagement welcome, whose imageUrl is cached above.
-        try tmux.keys("j", "j", "j", "Enter")
+        let file = try openWelcome(tmux, "--graphics kitty")
         let placed = try waitForRaw(file) { $0.contains("\u{1B}_Ga=p,") }
         let place = try #require(placed.firstMatch(of: /\x1B\[(\d+);\d+H\x1B_Ga=t,f=100,t=d,i=(\d+),/))
         let id = String(place.2)
@@ -200,6 +199,13 @@ import Testing
         try tmux.waitForExit()
     }
 
+}
+
+/// Waits until what the reader wrote meets `condition`, and expects it then (`what` names it).
+private func expectRaw(
+    _ file: URL, _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+) throws {
+    #expect(condition(try waitForRaw(file, condition)), what, sourceLocation: sourceLocation)
 }
 
 /// What the reader wrote so far, as `pipeOutput` records it.
