@@ -98,7 +98,13 @@ import Testing
         _ = try waitForRaw(file) { $0.components(separatedBy: picture).count == 2 }
         try tmux.literal("\u{1B}[O")
         if mode == "kitty" {
-            try expectRaw(file, "taken down at the focus out") { $0.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,") }
+            let delete = "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=i,"
+            try expectRaw(file, "taken down at the focus out") { $0.contains(delete) }
+            // A frame drawn while out of focus (Tab moves the modal's button) places nothing.
+            try tmux.keys("Tab")
+            try tmux.wait(for: "▶ Read the welcome note ◀")
+            let after = try #require(raw(file).components(separatedBy: delete).last)
+            #expect(!after.contains("_Ga=p,"), "placed again while out of focus")
         }
         try tmux.literal("\u{1B}[I")
         try expectRaw(file, "drawn again at the focus in") { $0.components(separatedBy: picture).count == 3 }

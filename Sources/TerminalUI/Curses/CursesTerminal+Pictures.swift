@@ -10,6 +10,8 @@ struct PicturePlacements {
     var sentToKitty: Set<UInt32> = []
     /// Picture bytes written, counted apart from the screens' (TERMINAL §2).
     var bytesWritten = 0
+    /// kitty under tmux, the pane out of focus: no picture is placed until it has it again.
+    var heldBack = false
 }
 
 /// One piece of what the backend writes for pictures: bytes for the terminal (or tmux) itself, a
@@ -70,7 +72,7 @@ extension CursesTerminal {
                 sequences.append(.sequence(PictureSequences.kittyDelete(id: old.payload.id)))
             }
         }
-        for picture in screen.pictures where !kept.contains(picture) {
+        for picture in screen.pictures where !kept.contains(picture) && !pictures.heldBack {
             sequences += send(picture, mode: mode)
             kept.append(picture)
         }

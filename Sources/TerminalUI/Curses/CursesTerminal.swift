@@ -506,11 +506,18 @@ public final class CursesTerminal: Terminal {
             // Under tmux (pictures through its passthrough) a pane shown again is repainted from
             // tmux's own cells, which hold no picture: the next frame is drawn whole, its pictures
             // sent again. Needs tmux's `focus-events on`.
-            if pictures.choice.passthrough { previous = nil }
+            if pictures.choice.passthrough {
+                previous = nil
+                pictures.heldBack = false
+            }
             return .focus(true)
         case tinbox_key_focus_out():
-            // And a kitty picture would float over the window tmux shows instead.
-            if pictures.choice.passthrough, pictures.choice.mode == .kitty { removeAllPictures(freeing: false) }
+            // And a kitty picture would float over the window tmux shows instead: none is placed
+            // until the pane has the focus again.
+            if pictures.choice.passthrough, pictures.choice.mode == .kitty {
+                removeAllPictures(freeing: false)
+                pictures.heldBack = true
+            }
             return .focus(false)
         case KEY_UP: return .key(.up)
         case KEY_DOWN: return .key(.down)
