@@ -50,13 +50,13 @@ package struct PicturePainter {
         }
     }
 
-    /// The colour a cell of `colour` shows in the palette cells are drawn with: a picture in
+    /// The colour a cell of `colour` shows in, as curses draws campaign colours: a picture in
     /// pixels composited over its card's colour then meets the card without a seam (in an
     /// 8-colour xterm the card is the palette's white, 229,229,229, not the message's #FFFDFD).
     private func asDrawn(_ colour: RGBColour) -> RGBColour {
         switch colours {
-        case .indexed8?: return ArtworkPalette.nearest8(to: colour)
-        case .indexed256?: return ArtworkPalette.nearest256(to: colour)
+        case .indexed8?: return CampaignPalette.drawn(colour, colours256: false)
+        case .indexed256?: return CampaignPalette.drawn(colour, colours256: true)
         case .trueColour?, nil: return colour
         }
     }

@@ -14,7 +14,7 @@ import InboxCore
 ///   values are fixed). 0-15 are left out: users re-theme them, so "red" may not be red.
 /// - `colors8`: the nearest of the 8 ANSI colours (their usual xterm values; nothing else is left).
 /// - `none`: `NO_COLOR` or a monochrome theme or terminal. Only the roles' attributes show.
-struct CampaignPalette: Equatable {
+public struct CampaignPalette: Equatable {
     enum Depth: Equatable { case direct, colors256, colors8, none }
 
     let depth: Depth
@@ -62,6 +62,13 @@ struct CampaignPalette: Equatable {
     }
 
     // MARK: mapping
+
+    /// The colour a cell of campaign colour `colour` shows in, where cells have 256 colours (or
+    /// 8): the palette entry curses draws it with. A picture in pixels is composited over it, so
+    /// it meets its card without a seam.
+    public static func drawn(_ colour: RGBColour, colours256: Bool) -> RGBColour {
+        colours256 ? XtermPalette.colour(at: nearest256(colour)) : XtermPalette.ansi[nearest8(colour)]
+    }
 
     /// The nearest of xterm colours 16-255 by `distance`.
     static func nearest256(_ colour: RGBColour) -> Int {
