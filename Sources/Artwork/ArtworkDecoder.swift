@@ -57,10 +57,11 @@ public enum ArtworkDecoder {
         guard let pixels = raster.pixels, width > 0, height > 0 else {
             throw ArtworkError(.corrupt, "cannot decode the \(name) picture: it has no pixels")
         }
-        let rgba = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
         // Turned as the file's EXIF orientation says, as browsers show it (a photograph taken
         // with the camera on its side is stored sideways).
-        return RasterImage(width: width, height: height, rgba: rgba).oriented(Int(raster.orientation))
+        return RasterImage.oriented(
+            UnsafeRawBufferPointer(start: pixels, count: width * height * 4), width: width, height: height,
+            orientation: Int(raster.orientation))
     }
 
     /// PNG's 8-byte signature, or JPEG's start-of-image marker followed by another marker.
