@@ -64,6 +64,44 @@ public enum ArtworkDecoder {
             orientation: Int(raster.orientation))
     }
 
+    /// A picture's size as its header says, without decoding it: PNG's IHDR, or a JPEG's first
+    /// start-of-frame segment; nil when the header does not say (or is not PNG or JPEG).
+    public static func dimensions(of data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data.prefix(64 * 1024))
+        func big16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        func big32(_ at: Int) -> Int { big16(at) << 16 | big16(at + 2) }
+        switch format(of: data) {
+        case .png?:
+            guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+            return (big32(16), big32(20))
+        case .jpeg?:
+            var at = 2
+            while at + 4 <= bytes.count {
+                guard bytes[at] == 0xFF else { return nil }
+                let marker = bytes[at + 1]
+                if marker == 0xFF {
+                    at += 1
+                    continue
+                }
+                if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                    at += 2
+                    continue
+                }
+                let length = big16(at + 2)
+                // Start of frame: every C0-CF but DHT (C4), JPG (C8) and DAC (CC).
+                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                    guard at + 9 <= bytes.count else { return nil }
+                    return (big16(at + 7), big16(at + 5))
+                }
+                if marker == 0xDA || length < 2 { return nil }
+                at += 2 + length
+            }
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
     /// PNG's 8-byte signature, or JPEG's start-of-image marker followed by another marker.
     public static func format(of data: Data) -> Format? {
         if data.starts(with: pngSignature) { return .png }

@@ -38,3 +38,27 @@ import Testing
         }
     }
 }
+
+/// A picture's size from its header alone, for deciding where to decode it.
+@Suite struct PictureDimensionsTests {
+    @Test(arguments: Fixtures.pngNames + Fixtures.jpegNames)
+    func theHeaderSaysTheDecodedSize(name: String) throws {
+        let data = try Fixtures.data(name)
+        let image = try ArtworkDecoder.decode(data)
+        let size = try #require(ArtworkDecoder.dimensions(of: data))
+        #expect(size.width == image.width && size.height == image.height)
+    }
+
+    @Test func aHeaderThatDoesNotSayIsNil() throws {
+        let jpeg = try Fixtures.data("baseline.jpg")
+        #expect(ArtworkDecoder.dimensions(of: jpeg.prefix(20)) == nil, "cut before the frame")
+        #expect(ArtworkDecoder.dimensions(of: Data("GIF89a".utf8)) == nil)
+        #expect(ArtworkDecoder.dimensions(of: Data()) == nil)
+        // Cut at every length: nil or the right size, never a crash.
+        for length in 0..<jpeg.count {
+            if let size = ArtworkDecoder.dimensions(of: jpeg.prefix(length)) {
+                #expect(size.width == 32 && size.height == 16)
+            }
+        }
+    }
+}

@@ -109,10 +109,15 @@ import TinboxKitCore
         let store = Inbox(store: try Store(directory: folder), clock: SystemClock())
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let small = try Data(contentsOf: root.appendingPathComponent("../Resources/demo/art/welcome.png"))
-        #expect(small.count <= DetailPictures.drawnAtOnce)
+        #expect(DetailPictures.drawsAtOnce(small))
         try store.saveImage(url: "https://x.example/small.png", bytes: small, at: Date())
-        try store.saveImage(
-            url: "https://x.example/large.png", bytes: Data(count: DetailPictures.drawnAtOnce + 1), at: Date())
+        // A PNG whose header says 6000x6000 in a few bytes, and 300 KiB of zeros.
+        var huge = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
+        huge += Data([0, 0, 0x17, 0x70, 0, 0, 0x17, 0x70, 8, 6, 0, 0, 0])
+        #expect(ArtworkDecoder.dimensions(of: huge).map { [$0.width, $0.height] } == [6000, 6000])
+        #expect(!DetailPictures.drawsAtOnce(huge))
+        try store.saveImage(url: "https://x.example/huge.png", bytes: huge, at: Date())
+        try store.saveImage(url: "https://x.example/large.png", bytes: Data(count: 300 * 1024), at: Date())
         let pictures = DetailPictures(
             painter: PicturePainter(graphics: GraphicsChoice(mode: .symbols), cell: .standard, colours: .trueColour),
             inbox: api)
@@ -126,10 +131,12 @@ import TinboxKitCore
             return
         }
 
-        let later = Delivered()
-        pictures.load(url: "https://x.example/large.png", room: Size(columns: 40, rows: 10), done: later.take)
-        #expect(later.done.wait(timeout: .now() + 10) == .success)
-        #expect(later.lock.withLock { later.threads } != [pthread_self()], "drawn off the caller's thread")
-        #expect(later.images == [.unavailable], "zeros are no picture")
+        for name in ["huge", "large"] {
+            let later = Delivered()
+            pictures.load(url: "https://x.example/\(name).png", room: Size(columns: 40, rows: 10), done: later.take)
+            #expect(later.done.wait(timeout: .now() + 10) == .success)
+            #expect(later.lock.withLock { later.threads } != [pthread_self()], "\(name): drawn off the caller's thread")
+            #expect(later.images == [.unavailable], "\(name): no picture in it")
+        }
     }
 }
