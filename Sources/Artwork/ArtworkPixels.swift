@@ -37,10 +37,10 @@ public struct CellPixels: Equatable, Hashable, Sendable {
 }
 
 extension ArtworkRenderer {
-    /// Draws `image` stretched to `columns` x `rows` cells of `cell` pixels with chafa's sixel or
-    /// kitty canvas (use `fittedSize` with `cell.aspect` to keep its aspect ratio); nil when chafa
-    /// or libpng could not. With a `background`, the picture is composited over it first, so it
-    /// is opaque.
+    /// Draws `image` in `columns` x `rows` cells of `cell` pixels with chafa's sixel or kitty
+    /// canvas, keeping its aspect: centred, the rest of the cells transparent (`fittedSize` with
+    /// `cell.aspect` gives the cells that waste least); nil when chafa or libpng could not. With a
+    /// `background`, the picture and that rest are composited over it first, so all is opaque.
     public static func pixels(
         _ image: RasterImage, columns: Int, rows: Int, cell: CellPixels, encoding: ArtworkPixels.Encoding,
         background: RGBColour? = nil

@@ -114,7 +114,8 @@ int tinbox_chafa_png(const uint8_t *rgba, int width, int height, int columns, in
     guchar *pixels = kitty_pixels(printed, &bpp, &pixel_width, &pixel_height);
     g_string_free(printed, TRUE);
     if (pixels == NULL) return -1;
-    /* An opaque picture stays opaque: chafa's scaler leaves a few alpha values of 243 in it. */
+    /* An opaque picture stays opaque: chafa's scaler leaves a few alpha values of 243 in it.
+       (One padded to its cells' shape with transparent margins is not opaque, and keeps them.) */
     int opaque = 1;
     for (size_t i = 3; i < (size_t)width * height * 4; i += 4) {
         if (rgba[i] != 255) {
