@@ -16,10 +16,10 @@ final class OverlayArtwork {
     let painter: PicturePainter
     let closeGlyph: String
     /// Decoded pictures by reference, so a resize only draws them again.
-    private var decoded: [String: RasterImage?] = [:]
-    /// How many times the pictures were forgotten: part of each picture's key, so a kitty picture
-    /// read again from a changed file gets an id of its own, not the old one kitty still holds.
-    private var generation = 0
+    /// Each with a digest of its bytes, part of the picture's key: a kitty picture read again
+    /// from a changed file gets an id of its own (kitty still holds the old one under the old),
+    /// and one read again unchanged keeps its id and is not sent again.
+    private var decoded: [String: (image: RasterImage?, digest: Int)] = [:]
 
     init(
         bytes: @escaping (ArtworkReference) -> Data?, reduceMotion: Bool, environment: [String: String],
@@ -48,7 +48,6 @@ final class OverlayArtwork {
     /// pictures beside it may have too).
     func forget() {
         decoded = [:]
-        generation += 1
     }
 
     /// The message as shown at `time` on a screen of `size`.
@@ -67,9 +66,10 @@ final class OverlayArtwork {
         -> TerminalUI.OverlayArtwork
     {
         guard let reference else { return .none }
-        guard let room, let image = image(reference),
+        let read = self.read(reference)
+        guard let room, let image = read.image,
             let picture = painter.paint(
-                image, key: "\(generation) \(reference.key)", room: room, background: background, role: .overlay)
+                image, key: "\(read.digest) \(reference.key)", room: room, background: background, role: .overlay)
         else { return .undrawable(name: Self.fileName(reference)) }
         return .picture(picture)
     }
@@ -79,11 +79,15 @@ final class OverlayArtwork {
         PicturePlaceholder.name(url: reference.url, original: reference.original)
     }
 
-    private func image(_ reference: ArtworkReference) -> RasterImage? {
+    private func read(_ reference: ArtworkReference) -> (image: RasterImage?, digest: Int) {
         if let known = decoded[reference.key] { return known }
         // A picture that does not decode becomes the framed placeholder (above): it is seen, not lost.
-        let image = bytes(reference).flatMap { try? ArtworkDecoder.decode($0) }
-        decoded[reference.key] = image
-        return image
+        let data = bytes(reference)
+        // Every byte counts: Data's own hash looks at no more than its first 80.
+        var digest = Hasher()
+        data?.withUnsafeBytes { digest.combine(bytes: $0) }
+        let read = (image: data.flatMap { try? ArtworkDecoder.decode($0) }, digest: digest.finalize())
+        decoded[reference.key] = read
+        return read
     }
 }

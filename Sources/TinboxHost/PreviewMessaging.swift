@@ -194,8 +194,10 @@ package final class PreviewMessaging: ReaderInAppDriver {
         if let document = fresh.document {
             current.document = document
             // A picture beside the file may have changed with it (and is read again anyway when
-            // the message shows, so an unchanged one costs a read and a decode).
+            // the message shows, so an unchanged one costs a read and a decode); its versions on
+            // disk are taken anew at the next look, so it is not shown a second time for them.
             bridge.forgetArtwork()
+            watchedPictures = nil
             events.append(
                 .inApp(.log(["[tinbox-iam] preview: \(file.lastPathComponent) reloaded, \(campaigns.count) campaigns"]))
             )

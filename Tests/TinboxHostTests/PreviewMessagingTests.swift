@@ -163,6 +163,9 @@ import Testing
         clock.advance(by: PreviewMessaging.pollSeconds)
         let third = try #require(Self.pixels(preview.pump(userIsBusy: false)).first)
         #expect(third.bytes == first.bytes && third.id != second.id)
+        #expect(third.id == first.id, "the first picture again: its id, which kitty still holds, not a new one")
+        clock.advance(by: PreviewMessaging.pollSeconds)
+        #expect(Self.pixels(preview.pump(userIsBusy: false)).isEmpty, "shown once for the two changes")
         preview.stop()
     }
 }
