@@ -91,6 +91,13 @@ import Testing
         return Array(after.prefix { !$0.isEmpty })
     }
 
+    /// A URL's last part may be long: its placeholder is one line, cut with `…`.
+    @Test func aLongFileNameIsCutToOneLine() {
+        let lines = placeholders(image: "https://x.example/" + String(repeating: "n", count: 500) + ".png", .notDrawn)
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasSuffix("…]") == true && (lines.first?.count ?? 99) <= 60, "\(lines)")
+    }
+
     /// A picture that could not be had still says what it showed, when the feed says.
     @Test func anUnavailablePictureSaysItsAltText() {
         #expect(placeholder(image: "https://x.example/hero.png", .unavailable) == "[image unavailable]")

@@ -147,9 +147,16 @@ public enum ReaderLayout {
         let headCount = lines.count
         func add(_ text: String, _ role: CellRole) { lines += wrapped(text, role, width: width) }
         if let image {
-            let file = PicturePlaceholder.name(
-                url: message.imageUrl.flatMap(URL.init(string:)), original: message.imageUrl ?? "")
-            for line in image.lines(alt: message.imageAlt.map { TerminalText.sanitize($0) }, file: file) {
+            // The file name only where it is said, cut to one line of the text (`wrapped`: the
+            // width less 4) with its brackets: a URL's last part can be long.
+            let alt = message.imageAlt.map { TerminalText.sanitize($0) }
+            let file = {
+                TerminalText.truncate(
+                    PicturePlaceholder.name(
+                        url: message.imageUrl.flatMap(URL.init(string:)), original: message.imageUrl ?? ""),
+                    toWidth: max(8, width - 4 - 9))
+            }
+            for line in image.lines(alt: alt, file: file()) {
                 // A picture's rows as they are; a placeholder wrapped like the text (a long alt text).
                 if case .picture = image {
                     lines.append((line.text, line.role, .leftToRight))
