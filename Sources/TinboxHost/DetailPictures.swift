@@ -46,12 +46,23 @@ package struct DetailPictures: Sendable {
 }
 
 /// Where the detail view's pictures are decoded and drawn off the reader's thread: one at a
-/// time, the last one kept decoded. A resize asks for the picture again at every size it passes
-/// through, and each ask decoded it anew, all at once on two cores.
+/// time, the last one kept decoded if it is no larger than `keptPixels`. A resize asks for the
+/// picture again at every size it passes through, and each ask decoded it anew, all at once on
+/// two cores; a larger one is decoded again each time, one after the other, rather than held.
 final class PictureQueue: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tinbox.detail-pictures")
     /// The last picture decoded, by its URL and bytes. Only `queue` touches it.
     private var last: (url: String, bytes: Data, image: RasterImage?)?
+    /// The largest picture kept decoded; 4 megapixels (16 MB) by default: what the reader may
+    /// hold for as long as it runs.
+    let keptPixels: Int
+
+    init(keptPixels: Int = 4_000_000) {
+        self.keptPixels = keptPixels
+    }
+
+    /// Whether a decoded picture is kept (for tests).
+    var holdsAPicture: Bool { queue.sync { last != nil } }
 
     func draw(
         url: String, bytes: Data, paint: @escaping @Sendable (RasterImage?) -> DetailImage,
@@ -64,7 +75,7 @@ final class PictureQueue: @unchecked Sendable {
             } else {
                 last = nil
                 image = try? ArtworkDecoder.decode(bytes)
-                last = (url, bytes, image)
+                if (image.map { $0.width * $0.height } ?? 0) <= keptPixels { last = (url, bytes, image) }
             }
             done(paint(image))
         }

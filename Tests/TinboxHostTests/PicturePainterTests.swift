@@ -140,3 +140,35 @@ import TinboxKitCore
         }
     }
 }
+
+/// The detail view's pictures decoded off the reader's thread: the last one is kept for the
+/// next size a resize asks for, unless it is larger than the reader should hold for good.
+@Suite struct PictureQueueTests {
+    static let welcome = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../Resources/demo/art/welcome.png")
+
+    func drawn(_ queue: PictureQueue) throws -> DetailImage {
+        let bytes = try Data(contentsOf: Self.welcome)
+        let done = DispatchSemaphore(value: 0)
+        let result = NSLock()
+        nonisolated(unsafe) var drawn: DetailImage = .loading
+        let finish: @Sendable (DetailImage) -> Void = { image in
+            result.withLock { drawn = image }
+            done.signal()
+        }
+        queue.draw(
+            url: "https://x.example/w.png", bytes: bytes, paint: { $0 == nil ? .unavailable : .notDrawn },
+            done: finish)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        return result.withLock { drawn }
+    }
+
+    @Test func onlyAPictureNoLargerThanTheLimitIsKept() throws {
+        let keeping = PictureQueue()
+        #expect(try drawn(keeping) == .notDrawn, "decoded")
+        #expect(keeping.holdsAPicture)
+        let notKeeping = PictureQueue(keptPixels: 100)
+        #expect(try drawn(notKeeping) == .notDrawn)
+        #expect(!notKeeping.holdsAPicture, "larger than 100 pixels: decoded again when asked again")
+    }
+}
