@@ -120,6 +120,24 @@ final class FakeDriver: ReaderInAppDriver {
         #expect(driver.names.last == .tap(buttonId: "off"), "\(driver.names)")
     }
 
+    /// A slide-up with no button (and perhaps no timer) is reached with Tab all the same: the
+    /// cursor goes to its close glyph, and Esc closes it (found by a helper: only a mouse could).
+    @Test func aSlideUpWithNoButtonIsReachedWithTabAndClosedWithEsc() {
+        let driver = FakeDriver()
+        driver.startEvents = [.inApp(.present(Self.message(.slideup, buttons: [])))]
+        let (loop, terminal) = loop(driver)
+        press(loop, terminal, [.escape])
+        #expect(!driver.names.contains(.close), "no focus yet: Esc is the list's")
+        press(loop, terminal, [.tab])
+        #expect(loop.state.shown?.hasFocus == true)
+        let hints = terminal.screen?.rows.last ?? ""
+        #expect(!hints.contains("slide-up"), "the overlay's keys now: \(hints)")
+        let cursor = terminal.screen?.cursor
+        #expect(cursor.map { terminal.screen?.rows[$0.row].contains("✕") ?? false } == true, "on the close glyph")
+        press(loop, terminal, [.escape])
+        #expect(driver.names.last == .close)
+    }
+
     @Test func aLineTypedUnderASlideUpKeepsItsKeys() {
         let driver = FakeDriver()
         driver.startEvents = [.inApp(.present(Self.message(.slideup)))]

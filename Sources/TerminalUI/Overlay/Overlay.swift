@@ -13,6 +13,9 @@ public struct Overlay: Equatable, Sendable {
     public var icon: OverlayArtwork
     /// The close glyph: "✕", or what `OverlayView.closeGlyph(environment:)` picks for the terminal.
     public var closeGlyph: String
+    /// A slide-up the user went to with Tab that has no button to choose: it has the keys, and
+    /// the cursor stands on its close glyph.
+    public var focused = false
 
     public init(
         presentation: Presentation, selectedButton: Int? = nil, entrance: Double = 1, image: OverlayArtwork = .none,

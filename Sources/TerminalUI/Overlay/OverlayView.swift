@@ -45,12 +45,12 @@ public enum OverlayView {
             let top = position == .bottom ? layout.top + layout.height - visible : 0
             let card = drawCard(layout, overlay: overlay, pens: pens, bidi: screen.bidi, ascii: screen.drawsASCIILines)
             // TERMINAL §3: a slide-up does not take focus; the cursor stays where it was, until Tab
-            // puts the focus on one of its buttons.
+            // puts the focus on one of its buttons (on the slide-up itself when it has none).
             let hits = paste(
                 card, rows: firstRow..<(firstRow + visible), top: top, left: layout.left, layout: layout,
                 on: &screen)
-            if let button = hits.buttons.first(where: { $0.index == overlay.selectedButton }) {
-                screen.focus(row: button.rect.top, column: button.rect.left)
+            if overlay.selectedButton != nil || overlay.focused {
+                focus(hits, layout: layout, selected: overlay.selectedButton, on: &screen)
             }
             return hits
         }

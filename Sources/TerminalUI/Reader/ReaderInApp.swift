@@ -35,6 +35,13 @@ public struct ShownMessage: Equatable, Sendable {
     public var closeGlyph: String
     /// The chosen button, as an index into `presentation.buttons`.
     public var button: Int?
+    /// A slide-up with no button to choose that Tab went to: it has the keys (Enter taps it,
+    /// Esc and x close it), as one with a chosen button has.
+    public var focused = false
+
+    /// Whether the keys are the overlay's: a modal or full screen always, a slide-up once Tab
+    /// went to it (TERMINAL §3).
+    public var hasFocus: Bool { !isSlideUp || button != nil || focused }
     /// When it went up, for the entrance animation; `reduceMotion` draws it whole at once.
     public var shownAt: Date
     public var reduceMotion: Bool
@@ -55,9 +62,11 @@ public struct ShownMessage: Equatable, Sendable {
 
     /// The frame to draw at `time`.
     public func overlay(at time: Date) -> Overlay {
-        Overlay(
+        var overlay = Overlay(
             presentation: presentation, selectedButton: button, entrance: entranceProgress(at: time), image: image,
             icon: icon, closeGlyph: closeGlyph)
+        overlay.focused = focused
+        return overlay
     }
 
     /// The entrance lasts 0.3 s (B.10).

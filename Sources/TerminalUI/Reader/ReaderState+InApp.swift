@@ -174,18 +174,23 @@ extension ReaderState {
         let action = keys.action(for: key, in: .overlay)
         // A slide-up nobody went to with Tab has no focus (TERMINAL §3): every key but the ones
         // that go to its buttons is the list's or the detail view's (Enter opens, Esc goes back).
-        if message.isSlideUp, message.button == nil, action != .nextButton, action != .previousButton { return nil }
+        if !message.hasFocus, action != .nextButton, action != .previousButton { return nil }
         switch action {
         case .nextButton?:
             let reachable = reachable
             if !reachable.isEmpty {
                 message.button = reachable.first { $0 > (message.button ?? -1) } ?? reachable[0]
             }
+            // With no button to choose, Tab goes to the slide-up itself: without it, one with no
+            // button and no timer could not be closed from the keyboard, and held back every
+            // message after it (B.5).
+            message.focused = true
         case .previousButton?:
             let reachable = reachable
             if !reachable.isEmpty {
                 message.button = reachable.last { $0 < (message.button ?? Int.max) } ?? reachable[reachable.count - 1]
             }
+            message.focused = true
         case .press?:
             // No button: the surface. A focus on a button the card does not draw (none fits)
             // presses nothing: it tapped the surface, or a button nobody could see.

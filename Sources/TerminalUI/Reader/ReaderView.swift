@@ -238,7 +238,7 @@ public enum ReaderView {
         // overlay's keys, not the list's beneath it. A slide-up nobody went to with Tab leaves
         // the keys to the list, and the line says how to reach its buttons.
         // It takes the view's own button keys (the detail view's Tab), and the line says so.
-        if let shown = state.shown, !shown.isSlideUp || shown.button != nil { return state.keys.hints(.overlay) }
+        if let shown = state.shown, shown.hasFocus { return state.keys.hints(.overlay) }
         let slideUp = state.shown.map { _ in state.keys.name(of: .nextButton, in: .overlay) + " slide-up  " } ?? ""
         let taken: Set<KeyAction> = state.shown == nil ? [] : [.nextButton, .previousButton]
         if state.detail != nil { return slideUp + state.keys.hints(.detail, except: taken) }
