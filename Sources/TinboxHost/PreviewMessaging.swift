@@ -1,5 +1,6 @@
 import Foundation
 import InboxCore
+import InboxSync
 import TerminalUI
 import TinboxKitCore
 
@@ -9,15 +10,21 @@ package struct PreviewDocument {
     package var error: String?
     /// What identifies the file's version.
     package var stamp: FileStamp
+    /// Why the file could not be read at all ("it is a directory", "no such file"), as every
+    /// command says it; nil when it was read (its text may still not decode).
+    package var unreadable: String?
 
     package static func load(_ file: URL, format: String? = nil) -> PreviewDocument {
         let stamp = Self.stamp(file)
         let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
+        // Read as every campaigns file is: a directory, a pipe nobody writes to or /dev/zero say
+        // why in words (Foundation said "The operation could not be completed").
+        switch FileProducer.contents(file, limit: FileProducer.sizeLimit) {
+        case .success(let read): data = read
+        case .failure(let problem):
             return PreviewDocument(
-                error: "\(file.lastPathComponent): cannot be read: \(error.localizedDescription)", stamp: stamp)
+                error: "\(file.lastPathComponent): cannot be read: \(problem.reason)", stamp: stamp,
+                unreadable: problem.reason)
         }
         do {
             _ = try JSONSerialization.jsonObject(with: JSONText.replacingLoneSurrogates(data))
@@ -60,10 +67,10 @@ package struct PreviewRequest {
             path = String(path[path.index(after: colon)...])
         }
         let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        guard FileManager.default.isReadableFile(atPath: file.path) else {
-            throw CommandFailure("cannot read \(path): no such readable file")
-        }
         let first = PreviewDocument.load(file, format: format)
+        // A file that does not decode opens the preview with its error, to be fixed while it
+        // watches; one that cannot be read at all is refused, as by the other commands.
+        if let reason = first.unreadable { throw CommandFailure("cannot read \(path): \(reason)") }
         if let id, let document = first.document, !document.campaigns.contains(where: { $0.id == id }) {
             throw UsageError.unknown("campaign id", id, candidates: document.campaigns.map(\.id))
         }

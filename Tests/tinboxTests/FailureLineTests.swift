@@ -171,9 +171,8 @@ import Testing
             says: "broken.json: the campaign document is not JSON"),
         // preview and simulate.
         Case(arguments: ["preview"], status: 64, says: "preview needs one campaigns file"),
-        Case(
-            arguments: ["preview", "@/missing.json"], status: 1,
-            says: "cannot read @/missing.json: no such readable file"),
+        Case(arguments: ["preview", "@/missing.json"], status: 1, says: "cannot read @/missing.json: no such file"),
+        Case(arguments: ["preview", "@/"], status: 1, says: "cannot read @/: it is a directory"),
         Case(
             arguments: ["preview", demoCampaigns, "--id", "c-welcom"], status: 64,
             says: "unknown campaign id 'c-welcom'. Did you mean 'c-welcome'?"),
