@@ -445,4 +445,26 @@ import Testing
         let (campaign, _) = try one(#""variationId":2,"name":"Sale \u001b[31m now""#)
         #expect(campaign.label == "1/2 \"Sale ␛[31m now\"")
     }
+
+    /// A named format is how the document is read, unless its shape is plainly another's: then
+    /// one error, not an empty document (found by a helper: `convert --from gameball` of a tinbox
+    /// sync document printed no campaign and exited 0).
+    @Test func aDocumentOfAnotherFormatThanTheOneNamedIsRefused() throws {
+        let tinbox = try #require(JSONValue.parse(#"{"campaigns": [{"id": "c"}]}"#))
+        let gameball = try #require(JSONValue.parse(#"{"messages": [{"campaignId": 1}]}"#))
+        #expect(throws: CampaignError.otherFormat(named: "gameball", found: "tinbox sync")) {
+            try CampaignDocument.read(tinbox, format: .gameball)
+        }
+        #expect(throws: CampaignError.otherFormat(named: "tinbox", found: "gameball")) {
+            try CampaignDocument.read(gameball, format: .tinbox)
+        }
+        #expect(throws: CampaignError.inboxDocument(format: "tinbox messages")) {
+            try CampaignDocument.read(
+                try #require(JSONValue.parse(#"{"messages": [{"data": {}}]}"#)), format: .gameball)
+        }
+        // An empty list, or a shape no format has, is read as named.
+        #expect(
+            try CampaignDocument.read(try #require(JSONValue.parse(#"{"messages": []}"#)), format: .gameball).campaigns
+                .isEmpty)
+    }
 }

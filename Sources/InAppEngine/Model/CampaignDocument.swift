@@ -64,6 +64,8 @@ public enum CampaignError: Error, Equatable, CustomStringConvertible {
     case inboxDocument(format: String)
     /// The vendor's own answer says it failed (Gameball's `success: false`).
     case vendorFailure(String)
+    /// A format was named, and the document has the shape of another one (VENDORS.md §5).
+    case otherFormat(named: String, found: String)
 
     public var description: String {
         switch self {
@@ -72,6 +74,8 @@ public enum CampaignError: Error, Equatable, CustomStringConvertible {
         case .unrecognised(let found): return "not a tinbox, dengage, sfmc or gameball document (\(found))"
         case .inboxDocument(let format): return "a \(format) inbox document, not in-app campaigns"
         case .vendorFailure(let reason): return reason
+        case .otherFormat(let named, let found):
+            return "a \(found) document, not \(named) (name its format, or none to read it by its shape)"
         }
     }
 }

@@ -43,6 +43,18 @@ extension CampaignDocument {
     ) throws(CampaignError) -> CampaignDocument {
         let resolved: CampaignFormat
         if let format {
+            // Read as named, unless its shape is plainly another format's: a tinbox sync document
+            // read as Gameball was an empty document, every campaign gone without a word.
+            let other: String?
+            switch DocumentShape.of(json) {
+            case .tinboxSync: other = format == .tinbox ? nil : "tinbox sync"
+            case .gameball: other = format == .gameball ? nil : "gameball"
+            case .tinboxMessages: throw .inboxDocument(format: "tinbox messages")
+            case .dengage: throw .inboxDocument(format: "dengage")
+            case .sfmc: throw .inboxDocument(format: "sfmc")
+            case .empty, .unknown: other = nil
+            }
+            if let other { throw .otherFormat(named: format.rawValue, found: other) }
             resolved = format
         } else {
             switch DocumentShape.of(json) {
