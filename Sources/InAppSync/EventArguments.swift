@@ -9,12 +9,16 @@ public enum EventArguments {
         case notKeyValue(String)
         case emptyKey(String)
         case notANumber(option: String, value: String)
+        case notACount(option: String, value: String)
+        case empty(option: String)
 
         public var description: String {
             switch self {
             case .notKeyValue(let word): return "'\(word)' is not KEY=VALUE"
             case .emptyKey(let word): return "'\(word)' has an empty key"
             case .notANumber(let option, let value): return "\(option) needs a number, not '\(value)'"
+            case .notACount(let option, let value): return "\(option) needs a whole number of 1 or more, not '\(value)'"
+            case .empty(let option): return "\(option) needs a value, not an empty one"
             }
         }
     }
@@ -43,6 +47,9 @@ public enum EventArguments {
     public static func purchase(
         product: String, price: String, currency: String, quantity: String?, extras: [String: JSONValue]
     ) throws(Problem) -> [String: JSONValue] {
+        // A product and a currency are named; the quantity counts items (TinboxKit's `Int`).
+        if product.trimmingCharacters(in: .whitespaces).isEmpty { throw .empty(option: "--product") }
+        if currency.trimmingCharacters(in: .whitespaces).isEmpty { throw .empty(option: "--currency") }
         guard let priceValue = JSONValue.string(price).numericValue else {
             throw .notANumber(option: "--price", value: price)
         }
@@ -51,10 +58,10 @@ public enum EventArguments {
             "quantity": .number(1),
         ]
         if let quantity {
-            guard let count = JSONValue.string(quantity).numericValue else {
-                throw .notANumber(option: "--quantity", value: quantity)
+            guard let count = Int(quantity), count >= 1 else {
+                throw .notACount(option: "--quantity", value: quantity)
             }
-            properties["quantity"] = .number(count)
+            properties["quantity"] = .number(Double(count))
         }
         return properties.merging(extras) { _, extra in extra }
     }

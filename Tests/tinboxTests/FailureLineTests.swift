@@ -161,6 +161,15 @@ import Testing
         Case(
             arguments: ["purchase", "--product", "p", "--price", "abc", "--currency", "EUR"], status: 64,
             says: "--price needs a number, not 'abc'"),
+        Case(
+            arguments: ["purchase", "--product", "p", "--price", "9", "--currency", "EUR", "--quantity", "-3"],
+            status: 64, says: "--quantity needs a whole number of 1 or more, not '-3'"),
+        Case(
+            arguments: ["purchase", "--product", "p", "--price", "9", "--currency", "EUR", "--quantity", "1.5"],
+            status: 64, says: "--quantity needs a whole number of 1 or more, not '1.5'"),
+        Case(
+            arguments: ["purchase", "--product", "", "--price", "9", "--currency", "EUR"], status: 64,
+            says: "--product needs a value, not an empty one"),
         Case(arguments: ["explain"], status: 64, says: "explain needs one campaign id"),
         Case(
             arguments: ["explain", "c-welcom"], status: 1,
