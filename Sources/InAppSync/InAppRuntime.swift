@@ -227,8 +227,9 @@ public final class InAppRuntime {
                 case .success(let (document, bytes)):
                     runtime.lastSyncBytes[request.customer] = bytes
                     return presenter.syncSucceeded(requestId: request.requestId, document: document, at: time)
-                case .failure:
-                    return presenter.syncFailed(requestId: request.requestId, at: time)
+                case .failure(let error):
+                    return presenter.syncFailed(
+                        requestId: request.requestId, reason: TerminalText.sanitize("\(error)"), at: time)
                 }
             }
         }

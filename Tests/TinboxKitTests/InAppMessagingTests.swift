@@ -44,6 +44,29 @@ struct InAppMessagingTests {
         func waitUntilClosed() -> Bool { eventually { messaging.shownMessage == nil } }
     }
 
+    /// A campaigns source that cannot be read says why in the decision log, where the reader
+    /// shows it (found by a helper: a directory gave "sync attempt 1 failed" and nothing more).
+    @Test func aFailedSyncSaysWhyInTheDecisionLog() throws {
+        let harness = try Harness()
+        let folder = harness.workspace.root.appendingPathComponent("not-a-file")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let messaging = InAppMessaging(
+            configuration: TinboxConfiguration(
+                dataDirectory: harness.workspace.dataDirectory, campaigns: .file(folder, format: nil),
+                customer: "cust", callbackQueue: harness.callbacks.queue, clock: harness.clock),
+            surface: nil)
+        let decisions = Recorder<String>()
+        messaging.onDecisionLog = { [decisions] in decisions.append($0) }
+        messaging.startInAppMessaging()
+        #expect(eventually { decisions.items.contains { $0.contains("sync attempt 1 failed") } })
+        #expect(
+            decisions.items.contains {
+                $0.contains("sync attempt 1 failed (cannot read \(folder.path): it is a directory)")
+            },
+            "\(decisions.items)")
+        messaging.stopInAppMessaging()
+    }
+
     @Test func headlessMessagesShowAtOncePersonalized() throws {
         let harness = try Harness()
         let delegate = MessagingDelegate()

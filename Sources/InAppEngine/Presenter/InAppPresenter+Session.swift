@@ -15,8 +15,10 @@ extension InAppPresenter {
         return finish()
     }
 
-    /// The sync failed (network error, bad status, unreadable body).
-    public mutating func syncFailed(requestId: Int, at time: EngineTime) -> [PresenterEffect] {
+    /// The sync failed (network error, bad status, unreadable body); `reason`, when the host has
+    /// one ("cannot read …: it is a directory"), goes into the log line: the log was the only
+    /// place a reader said anything of it, and it said no more than that the attempt failed.
+    public mutating func syncFailed(requestId: Int, reason: String? = nil, at time: EngineTime) -> [PresenterEffect] {
         begin(time)
         guard let attempt = syncAttempt(for: requestId) else { return finish() }
         if let cached = cache[session.customer] {
@@ -25,14 +27,15 @@ extension InAppPresenter {
             return finish()
         }
         report(.synced(source: .none, attempt: attempt, language: session.language))
+        let failed = "sync attempt \(attempt) failed" + (reason.map { " (\($0))" } ?? "")
         if let delay = InAppPresenter.syncRetryDelays[attempt] {
             session.sync = .waitingToRetry(attempt: attempt + 1)
-            log("sync attempt \(attempt) failed and no cache is held: retrying in \(Int(delay)) s")
+            log("\(failed) and no cache is held: retrying in \(Int(delay)) s")
             book(.syncRetry, at: now.uptime + delay)
         } else {
             session.sync = .finished
             session.sessionStartPending = false
-            log("sync attempt \(attempt) failed and no cache is held: giving up for this session")
+            log("\(failed) and no cache is held: giving up for this session")
         }
         return finish()
     }
