@@ -22,3 +22,23 @@ import Testing
         #expect(lines > 0)
     }
 }
+
+/// `simulate`'s `localTime` is a real instant: a day the month does not have is refused, not
+/// rolled into the next month (found by a helper: February 30 was taken as March 2).
+@Suite struct TimelineLocalTimeTests {
+    func setup(_ localTime: String) throws(StepError) -> TimelineStep {
+        try TimelineStep.parse(
+            #"{"at":0,"do":"setup","syncFile":"docs/basic.json","localTime":"\#(localTime)"}"#,
+            baseDirectory: TimelineTests.folder)
+    }
+
+    @Test(arguments: ["2026-02-30T10:00:00", "2026-04-31T10:00:00", "2025-02-29T00:00:00"])
+    func aDayTheMonthDoesNotHaveIsRefused(localTime: String) {
+        #expect(throws: StepError.self) { try setup(localTime) }
+    }
+
+    @Test(arguments: ["2028-02-29T23:59:59", "2026-12-31T00:00:00"])
+    func aRealDayIsRead(localTime: String) throws {
+        _ = try setup(localTime)
+    }
+}

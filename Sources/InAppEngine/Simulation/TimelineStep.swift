@@ -165,7 +165,11 @@ struct TimelineStep {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: hour, minute: minute)
-        guard let date = calendar.date(from: components) else { throw bad }
+        // A day the month does not have (February 30) is refused, not rolled into the next month.
+        guard let date = calendar.date(from: components),
+            calendar.dateComponents([.year, .month, .day], from: date)
+                == DateComponents(year: day[0], month: day[1], day: day[2])
+        else { throw bad }
         return date.addingTimeInterval(second)
     }
 
