@@ -87,6 +87,8 @@ public final class InAppRuntime {
         let placeholders = try store.heldPlaceholders(customer: customer) {
             onLog("[tinbox-iam] the placeholder values of customer \(customer) cannot be read back and are left out")
         }
+        // B.1: from now the device's history and placeholder values are this customer's alone.
+        try store.forgetCustomers(except: customer)
         let queued = try store.pending(.analytics, limit: Int.max).compactMap { item in
             unreadable("queued analytics event \(item.eventId)") {
                 try JSONDecoder().decode(AnalyticsEvent.self, from: item.payload)
@@ -172,7 +174,12 @@ public final class InAppRuntime {
                 try store.acknowledge(ids.map { $0.uuidString.lowercased() })
             }
         case .storeHistory(let customer, let history):
-            saving("the frequency history") { try store.saveHistory(customer: customer, JSONEncoder().encode(history)) }
+            // B.1: the history on the device is one customer's at a time. Another customer's left
+            // here was restored when they came back after a restart, where a switch starts fresh.
+            saving("the frequency history") {
+                try store.saveHistory(customer: customer, JSONEncoder().encode(history))
+                try store.forgetCustomers(except: customer)
+            }
         case .storePlaceholders(let customer, let values):
             saving("the placeholder values") { try store.holdPlaceholders(values, customer: customer) }
         }

@@ -44,6 +44,19 @@ struct InAppMessagingTests {
         func waitUntilClosed() -> Bool { eventually { messaging.shownMessage == nil } }
     }
 
+    /// B.1: the history on the device is one customer's at a time. A switch leaves only the new
+    /// customer's on disk, so a later run for the first one starts fresh (found by a helper: it
+    /// was restored after a restart).
+    @Test func theDeviceKeepsOneCustomersHistory() throws {
+        let harness = try Harness()
+        harness.start("cust")
+        #expect(harness.show() != nil)
+        #expect(eventually { (try? harness.workspace.query("SELECT customer FROM iam_history")) == ["cust"] })
+        harness.messaging.startInAppMessaging(customerId: "other")
+        #expect(eventually { (try? harness.workspace.query("SELECT customer FROM iam_history")) == ["other"] })
+        harness.messaging.stopInAppMessaging()
+    }
+
     /// A campaigns source that cannot be read says why in the decision log, where the reader
     /// shows it (found by a helper: a directory gave "sync attempt 1 failed" and nothing more).
     @Test func aFailedSyncSaysWhyInTheDecisionLog() throws {
