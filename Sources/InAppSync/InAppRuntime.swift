@@ -98,7 +98,7 @@ public final class InAppRuntime {
             unreadable("the cached campaigns of customer \(customer)") { try client.source.read(sync.document) }
         }
         var fresh = InAppPresenter(configuration: configuration, cache: cached.map { [customer: $0] } ?? [:])
-        // B.19's "reported once" holds across the restart (`setLanguage` stops and starts).
+        // B.19's "reported once" holds across a stop and a start of the same messaging.
         fresh.reportedProblems = presenter.reportedProblems
         swap(&fresh, &presenter)
         apply(presenter.restoreAnalytics(queued, at: now))
@@ -108,6 +108,8 @@ public final class InAppRuntime {
     }
 
     public func stop() { apply(presenter.stop(at: now)) }
+    /// Another language for the running session: synced again, no new session (B.17, B.2).
+    public func changeLanguage(_ language: String) { apply(presenter.changeLanguage(language, at: now)) }
     /// Shows `campaign` now as a test send (B.16): displayed, never reported.
     public func testSend(_ campaign: Campaign) { apply(presenter.testSend(campaign, at: now)) }
     public func event(_ name: String, properties: [String: JSONValue]) {

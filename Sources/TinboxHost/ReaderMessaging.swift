@@ -91,8 +91,10 @@ final class ReaderMessaging: ReaderInAppDriver {
             case "lang":
                 guard rest.count == 1 else { throw UsageError("usage: :lang CODE") }
                 let code = rest[0]
-                // A running session starts again in it; one that is not running starts now.
+                // A running session syncs again in it, still the same session (B.2); one that is
+                // not running starts now. The status line says so: it said nothing.
                 return restart { $0.setLanguage(code) }
+                    + [.notice("Language \(TerminalText.sanitize(code)): campaigns asked for in it")]
             case "session":
                 guard rest.isEmpty else { throw UsageError("usage: :session") }
                 return restart { $0.stopInAppMessaging() }

@@ -246,18 +246,16 @@ public final class InAppMessaging: @unchecked Sendable {
         }
     }
 
-    /// The language asked for at the next sync (B.17); a running session starts again in it.
+    /// The language asked for at the next sync (B.17). A running session syncs again in it at
+    /// once, as the same session (B.2): its cooldown, repeat rules and deferred messages hold, and
+    /// its `sessionStart` campaigns are not offered again.
     public func setLanguage(_ code: String) {
         perform { [self] in
             language = code
-            guard let runtime, runtime.presenter.isRunning, let customer else { return }
-            runtime.stop()
-            do {
-                try runtime.start(customer: customer, language: code)
-            } catch {
-                // As `startInAppMessaging` says it: the stop above stands, and the host hears why.
-                notStarted("\(error)", again: code)
-            }
+            // The running session syncs again in the new language; it is not a new session (B.2),
+            // so the cooldown and the repeat rules hold across it.
+            guard let runtime, runtime.presenter.isRunning else { return }
+            runtime.changeLanguage(code)
             afterInput()
         }
     }
@@ -419,10 +417,10 @@ public final class InAppMessaging: @unchecked Sendable {
         }
     }
 
-    /// A start (or a restart in the language `again`) that failed: the decision line, and the
-    /// delegate told why, so a host hears it without reading the log.
-    private func notStarted(_ reason: String, again language: String? = nil) {
-        decide("[tinbox-iam] messaging not started\(language.map { " again in \($0)" } ?? ""): \(reason)")
+    /// A start that failed: the decision line, and the delegate told why, so a host hears it
+    /// without reading the log.
+    private func notStarted(_ reason: String) {
+        decide("[tinbox-iam] messaging not started: \(reason)")
         delegate().didFailToStartMessaging(reason: reason)
     }
 

@@ -312,18 +312,32 @@ struct InAppMessagingTests {
         #expect(!harness.messaging.isInAppMessagingStarted)
     }
 
-    @Test func setLanguageStartsTheSessionAgainInThatLanguage() throws {
+    /// B.17: another language syncs again, in the same session (B.2: a language change is not a
+    /// session start). A helper found `:lang` stopping and starting messaging: the cooldown was
+    /// skipped and the session-start campaigns offered again.
+    @Test func setLanguageSyncsAgainInTheSameSession() throws {
         let unusable: [String: Any] = ["id": "c-bad", "trigger": ["type": "never"], "message": ["type": "modal"]]
-        let harness = try Harness([Workspace.campaign("c-go"), unusable])
+        var welcome = Workspace.campaign("c-welcome")
+        welcome["trigger"] = ["type": "sessionStart"]
+        let harness = try Harness([Workspace.campaign("c-go"), welcome, unusable])
         harness.start()
+        #expect(eventually { harness.messaging.shownMessage?.id == "c-welcome" })
+        harness.messaging.close()
+        #expect(harness.waitUntilClosed())
         harness.messaging.setLanguage("ar")
         #expect(eventually { harness.decisions.items.filter { $0.contains("campaigns synced") }.count == 2 })
         #expect(
             harness.decisions.items.last { $0.contains("campaigns synced") }?.contains("language en") == true,
             "ar is not in supportedLanguages: en (B.17)")
         #expect(harness.messaging.isInAppMessagingStarted)
-        // B.19: the unusable campaign is reported once, not again at the restart in `ar`.
+        #expect(!harness.decisions.items.contains { $0.contains("messaging stopped") })
+        // B.19: the unusable campaign is reported once, not again at the sync in `ar`.
         #expect(harness.decisions.items.filter { $0.contains("c-bad") }.count == 1, "\(harness.decisions.items)")
+        // No second session start: the welcome is not offered again after the sync in `ar`,
+        // which runs its evaluation in the same step as the sync's line.
+        harness.callbacks.drain()
+        #expect(harness.decisions.items.filter { $0.contains("showing campaign c-welcome") }.count == 1)
+        #expect(harness.messaging.shownMessage == nil, "\(harness.decisions.items)")
     }
 
     @Test func aSurfaceDrawsAndReportsTheMessage() throws {

@@ -78,6 +78,22 @@ extension InAppPresenter {
         bookAnalyticsTick()
     }
 
+    /// B.17: the sync asks for the customer's language, so another language syncs again, in this
+    /// session: a language change is not a session start (B.2). The cooldown, the repeat rules'
+    /// session state and the deferred stack stay, and no `sessionStart` campaign is offered again
+    /// (the host's `setLanguage` stopped and started, and the demo's welcome came back at once).
+    public mutating func changeLanguage(_ language: String, at time: EngineTime) -> [PresenterEffect] {
+        begin(time)
+        guard isRunning else { return finish() }
+        let requested = (language.isEmpty ? configuration.language : language).lowercased()
+        guard requested != session.requestedLanguage else { return finish() }
+        session.requestedLanguage = requested
+        cancel(.syncRetry)
+        log("language \(requested) asked for: the campaigns are synced again, in this session")
+        requestSync(attempt: 1)
+        return finish()
+    }
+
     /// B.1: a switch removes the message (no dismissal analytics), clears the stack, sends the old
     /// customer's analytics as theirs, and begins fresh for the new customer. The cooldown keeps
     /// counting from the removed message's presentation.
