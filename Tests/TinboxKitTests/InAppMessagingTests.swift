@@ -42,6 +42,15 @@ struct InAppMessagingTests {
         }
 
         func waitUntilClosed() -> Bool { eventually { messaging.shownMessage == nil } }
+
+        /// A recording delegate, set up by `configure`, made the messaging's delegate (held
+        /// weakly there: the test keeps the one returned).
+        func delegated(_ configure: (MessagingDelegate) -> Void = { _ in }) -> MessagingDelegate {
+            let delegate = MessagingDelegate()
+            configure(delegate)
+            messaging.inAppMessagingDelegate = delegate
+            return delegate
+        }
     }
 
     /// B.1: the history on the device is one customer's at a time. A switch leaves only the new
@@ -82,8 +91,7 @@ struct InAppMessagingTests {
 
     @Test func headlessMessagesShowAtOncePersonalized() throws {
         let harness = try Harness()
-        let delegate = MessagingDelegate()
-        harness.messaging.inAppMessagingDelegate = delegate
+        let delegate = harness.delegated()
         harness.start()
         let shown = try #require(harness.show())
         #expect(shown.id == "c-go" && shown.type == .modal)
@@ -96,8 +104,7 @@ struct InAppMessagingTests {
 
     @Test func aTapAsksTheDelegateWithPersonalizedTextThenRunsTheAction() throws {
         let harness = try Harness()
-        let delegate = MessagingDelegate()
-        harness.messaging.inAppMessagingDelegate = delegate
+        let delegate = harness.delegated()
         harness.start()
         _ = try #require(harness.show())
         harness.messaging.tap(buttonId: "nav")
@@ -111,9 +118,7 @@ struct InAppMessagingTests {
 
     @Test func anActionTheDelegateHandledIsNotRun() throws {
         let harness = try Harness()
-        let delegate = MessagingDelegate()
-        delegate.handled = ["ok"]
-        harness.messaging.inAppMessagingDelegate = delegate
+        let delegate = harness.delegated { $0.handled = ["ok"] }
         harness.start()
         _ = try #require(harness.show())
         harness.messaging.tap(buttonId: "ok")
@@ -173,9 +178,7 @@ struct InAppMessagingTests {
         let harness = try Harness([
             Workspace.campaign("c-first", priority: 1), Workspace.campaign("c-second", priority: 2),
         ])
-        let delegate = MessagingDelegate()
-        delegate.decision = .later
-        harness.messaging.inAppMessagingDelegate = delegate
+        let delegate = harness.delegated { $0.decision = .later }
         harness.start()
         harness.messaging.sendEvent("go")
         harness.callbacks.drain()
@@ -267,8 +270,7 @@ struct InAppMessagingTests {
     @Test(arguments: ["dengage", "unknown"])
     func aCampaignFormatNotReadYetLeavesMessagingOff(format: String) throws {
         let harness = try Harness(format: format)
-        let delegate = MessagingDelegate()
-        harness.messaging.inAppMessagingDelegate = delegate
+        let delegate = harness.delegated()
         harness.messaging.startInAppMessaging()
         harness.callbacks.drain()
         #expect(!harness.messaging.isInAppMessagingStarted)
@@ -365,8 +367,7 @@ struct InAppMessagingTests {
         surface.presentsAtOnce = false
         let harness = try Harness(surface: surface)
         surface.messaging = harness.messaging
-        let delegate = MessagingDelegate()
-        harness.messaging.inAppMessagingDelegate = delegate
+        let delegate = harness.delegated()
         harness.start()
         _ = try #require(harness.show())
         harness.messaging.tap(buttonId: "ok")
