@@ -149,14 +149,20 @@ import Testing
         #expect(loop.state.command == "a\u{0308}")
     }
 
-    /// Longer than the status line, what is typed shows its end, where the input point is.
-    @Test func aLongInputShowsItsEnd() throws {
-        let terminal = MemoryTerminal(size: Size(columns: 45, rows: 12))
+    /// The reader over the fixtures' inbox on a screen `columns` wide and 12 rows, after `text`
+    /// was typed (its first character opens the search or the console).
+    static func typed(_ text: String, columns: Int) -> (ReaderLoop, MemoryTerminal) {
+        let terminal = MemoryTerminal(size: Size(columns: columns, rows: 12))
         let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
         loop.start()
-        let typed = "event some_event_name key=value other=123 more=abcdef"
-        terminal.enqueue(keys: [.character(":")] + typed.map { .character($0) })
+        terminal.enqueue(keys: text.map { .character($0) })
         loop.drain()
+        return (loop, terminal)
+    }
+
+    /// Longer than the status line, what is typed shows its end, where the input point is.
+    @Test func aLongInputShowsItsEnd() throws {
+        let (_, terminal) = Self.typed(":event some_event_name key=value other=123 more=abcdef", columns: 45)
         let status = try #require(terminal.screen?.rows.last)
         #expect(status.hasPrefix(" :…") && status.contains("more=abcdef"), "\(status)")
         #expect(TerminalText.width(status) <= 45)
@@ -165,11 +171,7 @@ import Testing
     /// A search that matches nothing is quoted whole within the screen: a long one ran off it,
     /// its closing quote never drawn.
     @Test func aLongSearchThatMatchesNothingIsQuotedWithinTheScreen() throws {
-        let terminal = MemoryTerminal(size: Size(columns: 45, rows: 12))
-        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
-        loop.start()
-        terminal.enqueue(keys: [.character("/")] + "zzz no such title anywhere in this inbox".map { .character($0) })
-        loop.drain()
+        let (_, terminal) = Self.typed("/zzz no such title anywhere in this inbox", columns: 45)
         let row = try #require(terminal.screen?.rows.first { $0.contains("No titles match") })
         #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix("…”"), "\(row)")
         #expect(TerminalText.width(row) <= 45)
@@ -202,11 +204,7 @@ import Testing
     /// Right-to-left input grows leftwards: the cursor stands at its left end, before it, where
     /// the next letter shows; left-to-right input keeps it after its end.
     @Test func theInputPointOfRightToLeftTextIsItsLeftEnd() throws {
-        let terminal = MemoryTerminal(size: Size(columns: 40, rows: 12))
-        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
-        loop.start()
-        terminal.enqueue(keys: [.character("/")] + "שלום".map { .character($0) })
-        loop.drain()
+        let (loop, terminal) = Self.typed("/שלום", columns: 40)
         var screen = try #require(terminal.screen)
         #expect(screen.rows.last?.hasPrefix(" / םולש") == true, "\(screen.rows.last ?? "")")
         #expect(screen.cursor == ScreenPoint(row: 11, column: 2))
@@ -229,11 +227,7 @@ import Testing
     /// A search takes 80 characters; the 81st is not taken, and the status line says why.
     @Test func aSearchAtItsLimitSaysSo() throws {
         // At 80 columns the search is longer than the line: its end shows, beside the note.
-        let terminal = MemoryTerminal(size: Size(columns: 80, rows: 12))
-        let loop = ReaderLoop(terminal: terminal, source: MemorySource(entries: Fixtures.inbox))
-        loop.start()
-        terminal.enqueue(keys: [.character("/")] + Array(repeating: .character("x"), count: 79))
-        loop.drain()
+        let (loop, terminal) = Self.typed("/" + String(repeating: "x", count: 79), columns: 80)
         #expect(try #require(terminal.screen?.rows.last).contains("at most") == false)
         terminal.enqueue(keys: [.character("y"), .character("z")])
         loop.drain()
